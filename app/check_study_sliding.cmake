@@ -1,0 +1,25 @@
+# Runs `sweepcheck study sliding` as the issue states it and checks that every
+# promised file exists and that the summary has the promised fields.
+file(REMOVE_RECURSE "${OUT}")
+execute_process(
+  COMMAND "${PROGRAM}" study sliding --d 3 --C 1 --alpha 0.19634954084936207 --schemes pbd,pngs --out "${OUT}" --quiet
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "sweepcheck study sliding exited with ${rc}")
+endif()
+foreach(f results.csv summary.json summary.md error_vs_h.png error_vs_h.svg error_vs_work.png error_vs_work.svg)
+  if(NOT EXISTS "${OUT}/${f}")
+    message(FATAL_ERROR "missing ${OUT}/${f}")
+  endif()
+endforeach()
+file(READ "${OUT}/summary.json" json)
+foreach(key problem scheme order ci_low ci_high h_min h_max points_used expected_order verdict)
+  string(JSON n LENGTH "${json}" fits)
+  if(n LESS 2)
+    message(FATAL_ERROR "summary.json has ${n} fits, expected one per scheme (2)")
+  endif()
+  string(JSON value ERROR_VARIABLE err GET "${json}" fits 0 ${key})
+  if(err)
+    message(FATAL_ERROR "summary.json: fits[0] lacks '${key}': ${err}")
+  endif()
+endforeach()

@@ -1,0 +1,52 @@
+#pragma once
+// How a study plugs into the program: it adds its `study NAME` and
+// `exact NAME` subcommands, and an entry for the default report.
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "reports/summary.hpp"
+#include "studies/convergence_study.hpp"
+
+namespace sweepcheck::app {
+
+// What a study hands to the default report's index.
+struct ReportSection {
+  std::string title;
+  std::filesystem::path folder;  // relative to the report root
+  std::vector<SchemeFit> fits;
+  std::vector<std::string> findings;
+};
+
+struct DefaultReportEntry {
+  std::string name;  // sub-folder of the report
+  std::function<ReportSection(const std::filesystem::path& dir, int jobs)> run;
+};
+
+struct Registry {
+  CLI::App* study = nullptr;
+  CLI::App* exact = nullptr;
+  std::vector<DefaultReportEntry> default_report;
+};
+
+// Shared options of every `study` subcommand.
+struct CommonStudyOptions {
+  std::string out;
+  int jobs = 0;  // 0: all hardware threads
+  bool quiet = false;
+  int resolved_jobs() const;
+};
+void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o);
+void add_ladder_options(CLI::App& cmd, StepLadder& ladder, int& points_per_step);
+
+// Progress lines on stderr for long runs.
+std::function<void(const RunRow&, int, int)> progress_printer(const std::string& prefix, bool quiet);
+
+// Writes the study's files to dir and prints where they went.
+void write_and_announce(const ConvergenceStudy& study, const ReportText& text, const std::filesystem::path& dir);
+
+void register_sliding(Registry& r);
+
+}  // namespace sweepcheck::app

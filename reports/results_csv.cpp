@@ -1,0 +1,118 @@
+#include "reports/results_csv.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+// The CSV parser's header trips GCC's -Wstringop-truncation on inlining; the
+// truncation it warns about is of an error message's file name, harmless.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-truncation"
+#include <libfccp/csv.h>
+#pragma GCC diagnostic pop
+#include <limits>
+
+#include "solvers/atomic_file.hpp"
+
+namespace sweepcheck {
+
+namespace {
+
+// Round-trip precision for doubles; "inf" / "nan" for non-finite values.
+std::string num(double v) { return fmt::format("{:.17g}", v); }
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+RunStatus parse_status(const std::string& s, const std::string& where) {
+  for (RunStatus r : {RunStatus::ok, RunStatus::diverged, RunStatus::inner_cap_hit})
+    if (to_string(r) == s) return r;
+  throw std::runtime_error(where + ": unknown status '" + s + "'");
+}
+
+double parse_double(const std::string& s, const std::string& where) {
+  if (s == "inf") return std::numeric_limits<double>::infinity();
+  if (s == "nan" || s == "-nan") return std::numeric_limits<double>::quiet_NaN();
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(s, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != s.size() || s.empty()) throw std::runtime_error(where + ": not a number: '" + s + "'");
+  return v;
+}
+
+}  // namespace
+
+std::string results_csv(const std::vector<RunRow>& rows) {
+  std::string out =
+      "problem,parameters,scheme,h,steps,t_end,error_uniform,error_grid,violation,max_increment,scale,noise_floor,"
+      "constraint_evaluations,evaluations_per_step,projections,sweeps,inner_iterations,wall_seconds,status,fail_step,"
+      "inner_cap_hits,claimed_order\n";
+  for (const auto& r : rows) {
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", quoted(r.problem),
+                       quoted(r.parameters), quoted(r.scheme), num(r.h), r.steps, num(r.t_end), num(r.error_uniform),
+                       num(r.error_grid), num(r.violation), num(r.max_increment), num(r.scale), num(r.noise_floor),
+                       r.work.constraint_evaluations, num(r.evaluations_per_step()), r.work.projections, r.work.sweeps,
+                       r.work.inner_iterations, num(r.wall_seconds), to_string(r.status), r.fail_step,
+                       r.inner_cap_hits, num(r.claimed_order));
+  }
+  return out;
+}
+
+void write_results_csv(const std::vector<RunRow>& rows, const std::filesystem::path& file) {
+  write_file_atomically(file, results_csv(rows));
+}
+
+std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
+  std::vector<RunRow> rows;
+  try {
+    io::CSVReader<22, io::trim_chars<' '>, io::double_quote_escape<',', '"'>> in(file.string());
+    in.read_header(io::ignore_extra_column, "problem", "parameters", "scheme", "h", "steps", "t_end", "error_uniform",
+                   "error_grid", "violation", "max_increment", "scale", "noise_floor", "constraint_evaluations",
+                   "evaluations_per_step", "projections", "sweeps", "inner_iterations", "wall_seconds", "status",
+                   "fail_step", "inner_cap_hits", "claimed_order");
+    std::string problem, parameters, scheme, h, t_end, eu, eg, viol, inc, scale, floor, eps, wall, status, claimed;
+    long long steps, evals, projections, sweeps, inner, fail, caps;
+    while (in.read_row(problem, parameters, scheme, h, steps, t_end, eu, eg, viol, inc, scale, floor, evals, eps,
+                       projections, sweeps, inner, wall, status, fail, caps, claimed)) {
+      const std::string where = file.string() + " line " + std::to_string(in.get_file_line());
+      RunRow r;
+      r.problem = problem;
+      r.parameters = parameters;
+      r.scheme = scheme;
+      r.h = parse_double(h, where);
+      r.steps = steps;
+      r.t_end = parse_double(t_end, where);
+      r.error_uniform = parse_double(eu, where);
+      r.error_grid = parse_double(eg, where);
+      r.violation = parse_double(viol, where);
+      r.max_increment = parse_double(inc, where);
+      r.scale = parse_double(scale, where);
+      r.noise_floor = parse_double(floor, where);
+      r.work.constraint_evaluations = evals;
+      r.work.projections = projections;
+      r.work.sweeps = sweeps;
+      r.work.inner_iterations = inner;
+      r.wall_seconds = parse_double(wall, where);
+      r.status = parse_status(status, where);
+      r.fail_step = fail;
+      r.inner_cap_hits = caps;
+      r.claimed_order = parse_double(claimed, where);
+      if (!(r.h > 0)) throw std::runtime_error(where + ": h must be > 0");
+      rows.push_back(std::move(r));
+    }
+  } catch (const io::error::base& e) {
+    throw std::runtime_error("malformed results table " + file.string() + ": " + e.what());
+  }
+  return rows;
+}
+
+}  // namespace sweepcheck

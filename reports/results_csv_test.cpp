@@ -1,0 +1,82 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "reports/results_csv.hpp"
+
+namespace sweepcheck {
+namespace {
+
+std::filesystem::path temp_dir(const std::string& name) {
+  auto d = std::filesystem::temp_directory_path() / ("sweepcheck_" + name + "_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+TEST(ResultsCsv, RoundTripsEveryFieldExactly) {
+  RunRow a;
+  a.problem = "sliding";
+  a.parameters = "d=3 C=1, quoted \"x\"";
+  a.scheme = "pngs:reltol=1e-08";
+  a.h = 0.1 / 3;
+  a.steps = 99;
+  a.t_end = 3.3;
+  a.error_uniform = 1.234567890123456789e-5;
+  a.error_grid = 1e-5;
+  a.violation = 2.5e-17;
+  a.max_increment = 0.03;
+  a.scale = 1.0;
+  a.noise_floor = 2e-14;
+  a.work = {198, 150, 99, 0};
+  a.wall_seconds = 0.001;
+  a.claimed_order = 1;
+  RunRow b = a;
+  b.status = RunStatus::diverged;
+  b.fail_step = 7;
+  b.error_uniform = b.error_grid = std::numeric_limits<double>::infinity();
+  b.claimed_order = std::nan("");
+  const auto dir = temp_dir("csv");
+  write_results_csv({a, b}, dir / "results.csv");
+  const auto rows = read_results_csv(dir / "results.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].parameters, a.parameters);
+  EXPECT_EQ(rows[0].scheme, a.scheme);
+  EXPECT_EQ(rows[0].h, a.h);
+  EXPECT_EQ(rows[0].error_uniform, a.error_uniform);
+  EXPECT_EQ(rows[0].work.constraint_evaluations, 198);
+  EXPECT_EQ(rows[1].status, RunStatus::diverged);
+  EXPECT_EQ(rows[1].fail_step, 7);
+  EXPECT_TRUE(std::isinf(rows[1].error_uniform));
+  EXPECT_TRUE(std::isnan(rows[1].claimed_order));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ResultsCsv, AMalformedTableIsReportedWithItsFileName) {
+  const auto dir = temp_dir("badcsv");
+  const auto file = dir / "results.csv";
+  RunRow valid;
+  valid.h = 0.1;
+  write_results_csv({valid}, file);
+  {
+    std::ofstream out(file, std::ios::app);
+    out << "\"p\",\"\",\"pbd\",notanumber,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1\n";
+  }
+  try {
+    read_results_csv(file);
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("results.csv"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("notanumber"), std::string::npos);
+  }
+  std::ofstream(file) << "problem,scheme\n\"a\",\"b\"\n";
+  EXPECT_THROW(read_results_csv(file), std::runtime_error);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ResultsCsv, AMissingFileIsAnError) { EXPECT_THROW(read_results_csv("/nonexistent/results.csv"), std::runtime_error); }
+
+}  // namespace
+}  // namespace sweepcheck

@@ -1,0 +1,94 @@
+#include "reports/summary.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace sweepcheck {
+
+namespace {
+
+nlohmann::json number_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+std::string fmt_or_dash(double v, const char* spec = "{:.3g}") {
+  return std::isfinite(v) ? fmt::format(fmt::runtime(spec), v) : std::string("–");
+}
+
+}  // namespace
+
+nlohmann::json summary_json(const ConvergenceStudy& study) {
+  nlohmann::json fits = nlohmann::json::array();
+  for (const auto& f : study.fits) {
+    nlohmann::json local = nlohmann::json::array();
+    for (const auto& l : f.fit.local_orders)
+      local.push_back({{"h_large", l.h_large}, {"h_small", l.h_small}, {"order", number_or_null(l.order)}});
+    fits.push_back({{"problem", f.problem},
+                    {"parameters", f.parameters},
+                    {"scheme", f.scheme},
+                    {"order", number_or_null(f.fit.order)},
+                    {"ci_low", number_or_null(f.fit.ci_low)},
+                    {"ci_high", number_or_null(f.fit.ci_high)},
+                    {"std_error", number_or_null(f.fit.std_error)},
+                    {"statistical_half_width", number_or_null(f.fit.statistical_half_width)},
+                    {"drift", number_or_null(f.fit.drift)},
+                    {"resolution", number_or_null(f.fit.resolution)},
+                    {"h_min", number_or_null(f.fit.h_min)},
+                    {"h_max", number_or_null(f.fit.h_max)},
+                    {"points_used", f.fit.points_used},
+                    {"dropped_unusable", f.fit.dropped_unusable},
+                    {"dropped_floor", f.fit.dropped_floor},
+                    {"dropped_preasymptotic", f.fit.dropped_preasymptotic},
+                    {"expected_order", number_or_null(f.fit.expected_order)},
+                    {"verdict", to_string(f.fit.verdict)},
+                    {"reason", f.fit.reason},
+                    {"local_orders", local}});
+  }
+  return {{"study", study.name}, {"runs", study.rows.size()}, {"fits", fits}};
+}
+
+std::string summary_markdown(const ConvergenceStudy& study, const ReportText& text,
+                             const std::vector<std::string>& figures) {
+  std::string md = "# " + (text.title.empty() ? study.name : text.title) + "\n\n";
+  if (!text.description.empty()) md += text.description + "\n\n";
+
+  md += "## Fitted orders\n\n";
+  md += "| problem | parameters | scheme | order | 95% interval | h window | points | expected | verdict |\n";
+  md += "|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& f : study.fits) {
+    md += fmt::format("| {} | {} | {} | {} | [{}, {}] | [{}, {}] | {} | {} | **{}** |\n", f.problem, f.parameters,
+                      f.scheme, fmt_or_dash(f.fit.order, "{:.3f}"), fmt_or_dash(f.fit.ci_low, "{:.3f}"),
+                      fmt_or_dash(f.fit.ci_high, "{:.3f}"), fmt_or_dash(f.fit.h_min), fmt_or_dash(f.fit.h_max),
+                      f.fit.points_used, fmt_or_dash(f.fit.expected_order, "{:g}"), to_string(f.fit.verdict));
+  }
+  md += "\nThe interval's half-width is the largest of the statistical 95% half-width, the drift of the fit from the "
+        "local order of the two smallest steps, and the order resolution (see `studies/fit_order.md`).\n\n";
+  for (const auto& f : study.fits)
+    md += fmt::format("- {} / {}: {}; statistical ±{}, drift {}, resolution {}; dropped {} unusable, {} at the "
+                      "noise floor, {} pre-asymptotic.\n",
+                      f.scheme, f.parameters, f.fit.reason, fmt_or_dash(f.fit.statistical_half_width),
+                      fmt_or_dash(f.fit.drift), fmt_or_dash(f.fit.resolution), f.fit.dropped_unusable,
+                      f.fit.dropped_floor, f.fit.dropped_preasymptotic);
+
+  if (!text.findings.empty()) {
+    md += "\n## Findings\n\n";
+    for (const auto& s : text.findings) md += "- " + s + "\n";
+  }
+  if (!figures.empty()) {
+    md += "\n## Figures\n\n";
+    for (const auto& f : figures) md += "![" + f + "](" + f + ")\n\n";
+  }
+
+  md += "## Runs\n\n";
+  md += "| scheme | parameters | h | steps | uniform error | grid error | violation | evals/step | status |\n";
+  md += "|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& r : study.rows) {
+    std::string status = to_string(r.status);
+    if (r.fail_step >= 0) status += fmt::format(" at step {}", r.fail_step);
+    md += fmt::format("| {} | {} | {:.4g} | {} | {} | {} | {} | {:.2f} | {} |\n", r.scheme, r.parameters, r.h, r.steps,
+                      fmt_or_dash(r.error_uniform), fmt_or_dash(r.error_grid), fmt_or_dash(r.violation),
+                      r.evaluations_per_step(), status);
+  }
+  return md;
+}
+
+}  // namespace sweepcheck

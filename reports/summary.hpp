@@ -1,0 +1,25 @@
+#pragma once
+// summary.json and summary.md of a convergence study: per problem and
+// scheme, the fitted order with its interval and verdict.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "studies/convergence_study.hpp"
+
+namespace sweepcheck {
+
+// Free text a study adds to its summary.md (problem statement, what the
+// paper claims, findings computed from the data).
+struct ReportText {
+  std::string title;
+  std::string description;           // Markdown, placed under the title
+  std::vector<std::string> findings;  // Markdown bullet items
+};
+
+nlohmann::json summary_json(const ConvergenceStudy& study);
+std::string summary_markdown(const ConvergenceStudy& study, const ReportText& text,
+                             const std::vector<std::string>& figures);
+
+}  // namespace sweepcheck

@@ -1,0 +1,44 @@
+#pragma once
+// Moreau's catching-up algorithm with an explicit Euler predictor
+// (seed 000, scheme (3)):  Φ_h(x) = P_{S(t+h)}(x + h f(t, x)).
+// It needs the exact projection onto the whole intersection S, which only a
+// projector can supply: SingleConstraintProjector for m = 1 (below), or a
+// reference projector for intersections.
+#include <stdexcept>
+#include <string>
+
+#include "solvers/constraint_set.hpp"
+#include "solvers/problem.hpp"
+#include "solvers/work.hpp"
+
+namespace sweepcheck {
+
+// Exact P_S when S has exactly one constraint.
+template <class T>
+struct SingleConstraintProjector {
+  StepStatus operator()(const ConstraintSet<T>& s, const T& t, Vec<T>& y, Work& work) const {
+    if (s.size() != 1)
+      throw std::invalid_argument("SingleConstraintProjector: the set has " + std::to_string(s.size()) +
+                                  " constraints; an exact projection onto an intersection needs a "
+                                  "reference projector");
+    ++work.constraint_evaluations;
+    if (project(s[0], t, y)) ++work.projections;
+    return StepStatus::ok;
+  }
+};
+
+template <class T, class Projector = SingleConstraintProjector<T>>
+struct MoreauEuler {
+  Projector projector{};
+
+  static std::string name() { return "moreau-euler"; }
+  static double claimed_order() { return 1.0; }
+
+  template <Problem P>
+  StepStatus step(const P& p, const T& t, const Vec<T>& x, const T& h, Vec<T>& out, Work& work) const {
+    out = x + h * p.f(t, x);
+    return projector(p.constraints(), t + h, out, work);
+  }
+};
+
+}  // namespace sweepcheck

@@ -1,0 +1,90 @@
+#pragma once
+// Non-negative least squares  min_{λ ≥ 0} ‖A λ − b‖  (Lawson & Hanson, 1974,
+// Algorithm NNLS, Ch. 23). Used to certify membership in a finitely generated
+// cone: v ∈ cone{a_1, ..., a_k} iff the NNLS residual is zero. That is how we
+// check x'(t) − f(x(t)) ∈ −N(S, x(t)) and KKT conditions.
+#include <vector>
+
+#include <Eigen/QR>
+
+#include "solvers/scalar.hpp"
+
+namespace sweepcheck {
+
+template <class T>
+struct NnlsResult {
+  Vec<T> lambda;
+  T residual;  // ‖A λ − b‖
+  int iterations;
+  bool converged;
+};
+
+template <class T>
+NnlsResult<T> nnls(const Mat<T>& A, const Vec<T>& b, int max_iterations = 0) {
+  const Eigen::Index n = A.cols();
+  if (max_iterations <= 0) max_iterations = 3 * static_cast<int>(n) + 10;
+  Vec<T> x = Vec<T>::Zero(n);
+  std::vector<bool> passive(static_cast<std::size_t>(n), false);
+  const T tol = T(10) * epsilon<T>() * (A.norm() + T(1)) * (b.norm() + T(1));
+  int it = 0;
+  bool converged = false;
+
+  auto solve_passive = [&](Vec<T>& z) {
+    std::vector<Eigen::Index> idx;
+    for (Eigen::Index j = 0; j < n; ++j)
+      if (passive[static_cast<std::size_t>(j)]) idx.push_back(j);
+    z = Vec<T>::Zero(n);
+    if (idx.empty()) return;
+    Mat<T> Ap(A.rows(), static_cast<Eigen::Index>(idx.size()));
+    for (std::size_t k = 0; k < idx.size(); ++k) Ap.col(static_cast<Eigen::Index>(k)) = A.col(idx[k]);
+    const Vec<T> zp = Ap.colPivHouseholderQr().solve(b);
+    for (std::size_t k = 0; k < idx.size(); ++k) z[idx[k]] = zp[static_cast<Eigen::Index>(k)];
+  };
+
+  while (it < max_iterations) {
+    const Vec<T> w = A.transpose() * (b - A * x);
+    Eigen::Index best = -1;
+    T wmax = tol;
+    for (Eigen::Index j = 0; j < n; ++j) {
+      if (!passive[static_cast<std::size_t>(j)] && w[j] > wmax) {
+        wmax = w[j];
+        best = j;
+      }
+    }
+    if (best < 0) {
+      converged = true;
+      break;
+    }
+    passive[static_cast<std::size_t>(best)] = true;
+    Vec<T> z;
+    bool feasible = false;
+    for (;;) {
+      ++it;
+      solve_passive(z);
+      feasible = true;
+      for (Eigen::Index j = 0; j < n; ++j)
+        if (passive[static_cast<std::size_t>(j)] && z[j] <= T(0)) feasible = false;
+      if (feasible) break;
+      // Step back towards x until the first passive variable hits zero.
+      T alpha(1);
+      for (Eigen::Index j = 0; j < n; ++j) {
+        if (passive[static_cast<std::size_t>(j)] && z[j] <= T(0)) {
+          const T a = x[j] / (x[j] - z[j]);
+          if (a < alpha) alpha = a;
+        }
+      }
+      x += alpha * (z - x);
+      for (Eigen::Index j = 0; j < n; ++j)
+        if (passive[static_cast<std::size_t>(j)] && x[j] <= tol) {
+          passive[static_cast<std::size_t>(j)] = false;
+          x[j] = T(0);
+        }
+      if (it >= max_iterations) break;
+    }
+    if (!feasible) break;
+    x = z;
+  }
+  return {x, (A * x - b).norm(), it, converged};
+}
+
+}  // namespace sweepcheck

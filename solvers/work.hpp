@@ -1,0 +1,28 @@
+#pragma once
+// Work counters a scheme fills in while it steps. They are the x-axis of the
+// precision-work diagrams (seed 000, Fig. 8 right: "average number of
+// constraint evaluations").
+#include <cstdint>
+
+namespace sweepcheck {
+
+struct Work {
+  std::int64_t constraint_evaluations = 0;  // g_j or d_{S_j} evaluated once
+  std::int64_t projections = 0;             // P_{S_j} actually moved the point
+  std::int64_t sweeps = 0;                  // passes over all constraints
+  std::int64_t inner_iterations = 0;        // iterations of an inner solver (QP, dual gradient)
+
+  Work& operator+=(const Work& o) {
+    constraint_evaluations += o.constraint_evaluations;
+    projections += o.projections;
+    sweeps += o.sweeps;
+    inner_iterations += o.inner_iterations;
+    return *this;
+  }
+};
+
+// What a single step reports besides its result. Divergence is not a step
+// status: the driver detects it from the state (see studies/integrate.hpp).
+enum class StepStatus { ok, inner_cap_hit };
+
+}  // namespace sweepcheck

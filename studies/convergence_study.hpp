@@ -1,0 +1,158 @@
+#pragma once
+// A convergence study is a value: the rows of its error table and the order
+// fits computed from them. Printing, CSV, figures and test assertions all read
+// this value (DiffEqDevTools' ConvergenceSimulation is the model).
+//
+// run_convergence is just a loop over schemes × step sizes; runs are
+// independent and may be spread over `jobs` threads without changing any
+// number (each run is sequential, rows are stored by index).
+#include <atomic>
+#include <cmath>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "solvers/problem.hpp"
+#include "studies/error_observers.hpp"
+#include "studies/fit_order.hpp"
+#include "studies/integrate.hpp"
+#include "studies/run_row.hpp"
+#include "studies/scheme_catalog.hpp"
+#include "studies/step_ladder.hpp"
+
+namespace sweepcheck {
+
+struct SchemeFit {
+  std::string problem;
+  std::string parameters;
+  std::string scheme;
+  OrderFit fit;
+};
+
+struct ConvergenceStudy {
+  std::string name;
+  std::vector<RunRow> rows;
+  std::vector<SchemeFit> fits;
+
+  const SchemeFit* find_fit(const std::string& problem, const std::string& scheme) const {
+    for (const auto& f : fits)
+      if (f.problem == problem && f.scheme == scheme) return &f;
+    return nullptr;
+  }
+};
+
+// Fits the uniform error of every (problem, parameters, scheme) group, in order
+// of first appearance, against the scheme's claimed order.
+std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base = {});
+
+struct StudyOptions {
+  StepLadder ladder;
+  int points_per_step = 8;  // interpolant samples per step for the uniform error
+  int jobs = 1;             // threads running independent (scheme, h) runs
+  IntegrateOptions integrate;
+  FitOptions fit;           // expected_order is taken from each scheme's claim
+  std::function<void(const RunRow&, int done, int total)> progress;
+
+  void validate() const {
+    ladder.validate();
+    integrate.validate();
+    fit.validate();
+    if (points_per_step < 1) throw std::invalid_argument("StudyOptions: points_per_step must be >= 1");
+    if (jobs < 1) throw std::invalid_argument("StudyOptions: jobs must be >= 1");
+  }
+};
+
+// One run of one scheme with n steps, error measured against `reference`
+// (any callable t ↦ x(t)).
+template <Problem P, class Reference>
+RunRow run_one(const P& problem, const std::string& parameters, const Reference& reference, const SchemeSpec& spec,
+               std::int64_t n, const StudyOptions& opt) {
+  using T = typename P::Scalar;
+  return with_scheme<T>(spec, [&](const auto& scheme) {
+    UniformErrorObserver<T, const Reference&> err(reference, opt.points_per_step);
+    ViolationObserver<T, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
+    auto obs = observers(err, viol);
+    const RunSummary s = integrate(problem, scheme, n, obs, opt.integrate);
+
+    RunRow row;
+    row.problem = problem.name();
+    row.parameters = parameters;
+    row.scheme = spec.label();
+    row.claimed_order = scheme_info(spec.name).claimed_order;
+    row.steps = n;
+    row.t_end = to_double(problem.t_end());
+    row.h = to_double((problem.t_end() - problem.t0()) / T(n));
+    row.status = s.status;
+    row.fail_step = s.fail_step;
+    row.inner_cap_hits = s.inner_cap_hits;
+    row.work = s.work;
+    row.wall_seconds = s.wall_seconds;
+    row.scale = to_double(viol.scale());
+    row.violation = to_double(viol.violation());
+    row.max_increment = to_double(viol.max_increment());
+    if (s.status == RunStatus::diverged) {
+      row.error_uniform = row.error_grid = std::numeric_limits<double>::infinity();
+    } else {
+      row.error_uniform = to_double(err.uniform_error());
+      row.error_grid = to_double(err.grid_error());
+    }
+    T inner_tol(0);
+    if constexpr (requires { scheme.inner_tolerance(T(1)); }) inner_tol = scheme.inner_tolerance(viol.scale());
+    row.noise_floor = to_double(T(n) * (epsilon<T>() * (viol.scale() + T(1)) + inner_tol));
+    return row;
+  });
+}
+
+template <Problem P, class Reference>
+ConvergenceStudy run_convergence(const std::string& study_name, const P& problem, const std::string& parameters,
+                                 const Reference& reference, const std::vector<SchemeSpec>& schemes,
+                                 const StudyOptions& opt) {
+  opt.validate();
+  const auto counts = opt.ladder.step_counts(to_double(problem.t_end() - problem.t0()));
+  struct Task {
+    std::size_t scheme;
+    std::int64_t n;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t s = 0; s < schemes.size(); ++s)
+    for (auto n : counts) tasks.push_back({s, n});
+
+  ConvergenceStudy study;
+  study.name = study_name;
+  study.rows.resize(tasks.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<int> done{0};
+  std::mutex mutex;  // guards progress reporting and the first error
+  std::exception_ptr failure;
+  auto worker = [&] {
+    for (std::size_t i = next++; i < tasks.size(); i = next++) {
+      try {
+        study.rows[i] = run_one(problem, parameters, reference, schemes[tasks[i].scheme], tasks[i].n, opt);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (!failure) failure = std::current_exception();
+        next = tasks.size();
+        return;
+      }
+      const int d = ++done;
+      if (opt.progress) {
+        std::lock_guard lock(mutex);
+        opt.progress(study.rows[i], d, static_cast<int>(tasks.size()));
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  const int threads = std::min<int>(opt.jobs, static_cast<int>(tasks.size()));
+  for (int j = 1; j < threads; ++j) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+
+  study.fits = fit_rows(study.rows, opt.fit);
+  return study;
+}
+
+}  // namespace sweepcheck

@@ -1,0 +1,78 @@
+#pragma once
+// Observers that turn a trajectory into the numbers of one error-table row,
+// streaming, without storing the trajectory.
+#include <cstdint>
+
+#include "solvers/scalar.hpp"
+
+namespace sweepcheck {
+
+// The uniform error of seed 000, sup_t ‖x_h(t) − x(t)‖ with x_h the
+// piecewise-linear interpolant of the grid values, evaluated at
+// `points_per_step` equally spaced points inside every step (the grid points
+// included), and the plain grid error max_k ‖x_k − x(t_k)‖ beside it.
+// `Reference` is any callable t ↦ x(t): an exact solution or an interpolated
+// reference trajectory.
+template <class T, class Reference>
+class UniformErrorObserver {
+ public:
+  UniformErrorObserver(Reference ref, int points_per_step) : ref_(std::move(ref)), m_(points_per_step) {}
+
+  void operator()(std::int64_t k, const T& t, const Vec<T>& x) {
+    using std::max;
+    const T e_grid = (x - ref_(t)).norm();
+    grid_ = max(grid_, e_grid);
+    uniform_ = max(uniform_, e_grid);
+    if (k > 0) {
+      for (int i = 1; i < m_; ++i) {
+        const T s = T(i) / T(m_);
+        const T ti = t_prev_ + s * (t - t_prev_);
+        const Vec<T> xi = x_prev_ + s * (x - x_prev_);
+        uniform_ = max(uniform_, (xi - ref_(ti)).norm());
+      }
+    }
+    t_prev_ = t;
+    x_prev_ = x;
+  }
+
+  T uniform_error() const { return uniform_; }
+  T grid_error() const { return grid_; }
+
+ private:
+  Reference ref_;
+  int m_;
+  T t_prev_{0};
+  Vec<T> x_prev_;
+  T uniform_{0};
+  T grid_{0};
+};
+
+// max_k max_j d_{S_j}(t_k, x_k) (the reported constraint violation), the
+// largest state norm (the scale of round-off), and max_k ‖x_{k+1} − x_k‖
+// (for the step bound (14) of seed 000).
+template <class T, class Set>
+class ViolationObserver {
+ public:
+  explicit ViolationObserver(const Set& s) : set_(s) {}
+
+  void operator()(std::int64_t k, const T& t, const Vec<T>& x) {
+    using std::max;
+    violation_ = max(violation_, set_.max_violation(t, x));
+    scale_ = max(scale_, x.norm());
+    if (k > 0) max_increment_ = max(max_increment_, (x - x_prev_).norm());
+    x_prev_ = x;
+  }
+
+  T violation() const { return violation_; }
+  T scale() const { return scale_; }
+  T max_increment() const { return max_increment_; }
+
+ private:
+  const Set& set_;
+  Vec<T> x_prev_;
+  T violation_{0};
+  T scale_{0};
+  T max_increment_{0};
+};
+
+}  // namespace sweepcheck

@@ -1,0 +1,170 @@
+#include "studies/fit_order.hpp"
+
+#include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+namespace sweepcheck {
+
+void FitOptions::validate() const {
+  if (min_points < 2) throw std::invalid_argument("FitOptions: min_points must be >= 2");
+  if (!(floor_factor >= 0)) throw std::invalid_argument("FitOptions: floor_factor must be >= 0");
+  if (!(window_tolerance > 0)) throw std::invalid_argument("FitOptions: window_tolerance must be > 0");
+  if (!(resolution >= 0)) throw std::invalid_argument("FitOptions: resolution must be >= 0");
+  if (!(max_ci_width > 0)) throw std::invalid_argument("FitOptions: max_ci_width must be > 0");
+  if (!(confidence > 0 && confidence < 1)) throw std::invalid_argument("FitOptions: confidence must lie in (0, 1)");
+}
+
+std::string to_string(Verdict v) {
+  switch (v) {
+    case Verdict::pass: return "pass";
+    case Verdict::fail: return "fail";
+    case Verdict::inconclusive: return "inconclusive";
+    case Verdict::none_claimed: return "none-claimed";
+  }
+  return "unknown";
+}
+
+namespace {
+
+double local_order(const OrderPoint& a, const OrderPoint& b) {
+  return std::log(b.error / a.error) / std::log(b.h / a.h);
+}
+
+struct Line {
+  double slope, intercept, std_error;
+};
+
+// Ordinary least squares of y on x; std_error is the slope's standard error
+// (NaN with two points: no residual degrees of freedom).
+Line least_squares(const std::vector<double>& x, const std::vector<double>& y) {
+  const double n = static_cast<double>(x.size());
+  const double mx = std::accumulate(x.begin(), x.end(), 0.0) / n;
+  const double my = std::accumulate(y.begin(), y.end(), 0.0) / n;
+  double sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    sxx += (x[i] - mx) * (x[i] - mx);
+    sxy += (x[i] - mx) * (y[i] - my);
+  }
+  const double slope = sxy / sxx;
+  const double intercept = my - slope * mx;
+  double ssr = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double r = y[i] - intercept - slope * x[i];
+    ssr += r * r;
+  }
+  const double se = x.size() > 2 ? std::sqrt(ssr / (n - 2) / sxx) : std::numeric_limits<double>::quiet_NaN();
+  return {slope, intercept, se};
+}
+
+}  // namespace
+
+OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt) {
+  opt.validate();
+  OrderFit fit;
+  fit.expected_order = opt.expected_order;
+
+  // 1. Usable points: run finished cleanly, h > 0, finite positive error.
+  std::vector<int> idx;
+  for (int i = 0; i < static_cast<int>(points.size()); ++i) {
+    const auto& p = points[static_cast<std::size_t>(i)];
+    const bool ok = p.usable && p.h > 0 && std::isfinite(p.h) && std::isfinite(p.error) && p.error > 0;
+    if (!ok) {
+      ++fit.dropped_unusable;
+      continue;
+    }
+    // 2. Floor: below floor_factor × the run's noise floor, the error measures
+    // round-off or solver tolerance, not the scheme.
+    if (p.error < opt.floor_factor * p.noise_floor) {
+      ++fit.dropped_floor;
+      continue;
+    }
+    idx.push_back(i);
+  }
+  std::sort(idx.begin(), idx.end(), [&](int a, int b) { return points[static_cast<std::size_t>(a)].h < points[static_cast<std::size_t>(b)].h; });
+  // Equal step sizes cannot give an order; keep the first of each.
+  idx.erase(std::unique(idx.begin(), idx.end(), [&](int a, int b) { return points[static_cast<std::size_t>(a)].h == points[static_cast<std::size_t>(b)].h; }), idx.end());
+  auto P = [&](int k) -> const OrderPoint& { return points[static_cast<std::size_t>(idx[static_cast<std::size_t>(k)])]; };
+
+  for (int k = static_cast<int>(idx.size()) - 1; k > 0; --k)
+    fit.local_orders.push_back({P(k).h, P(k - 1).h, local_order(P(k), P(k - 1))});
+
+  // 3. Asymptotic window: start from the min_points smallest steps and add
+  // larger steps while the local order of each new neighbour pair stays within
+  // window_tolerance of the order fitted on the window so far. Small steps are
+  // the asymptotic regime by definition: an error that stalls above the noise
+  // floor is the scheme's behaviour and stays in the fit (it is what makes a
+  // stalling scheme fail), it is never trimmed as "stagnation".
+  const int available = static_cast<int>(idx.size());
+  int end = std::min(opt.min_points, available);
+  auto fit_first = [&](int count) {
+    std::vector<double> x, y;
+    for (int k = 0; k < count; ++k) {
+      x.push_back(std::log(P(k).h));
+      y.push_back(std::log(P(k).error));
+    }
+    return least_squares(x, y);
+  };
+  while (end >= 2 && end < available) {
+    const double p_fit = fit_first(end).slope;
+    const double p_new = local_order(P(end), P(end - 1));
+    if (std::abs(p_new - p_fit) > opt.window_tolerance) break;
+    ++end;
+  }
+  fit.dropped_preasymptotic = available - end;
+
+  if (end < 2) {
+    fit.verdict = Verdict::inconclusive;
+    fit.reason = "fewer than two usable points above the noise floor";
+    return fit;
+  }
+  const Line line = fit_first(end);
+  fit.order = line.slope;
+  fit.intercept = line.intercept;
+  fit.std_error = line.std_error;
+  fit.points_used = end;
+  fit.h_min = P(0).h;
+  fit.h_max = P(end - 1).h;
+  for (int k = 0; k < end; ++k) fit.used.push_back(idx[static_cast<std::size_t>(k)]);
+  // 4. Interval. The errors are deterministic, e = c h^p (1 + O(h^q)), so the
+  // least-squares slope is biased by the drift of the local orders across the
+  // window, and a purely statistical interval would shrink around that bias.
+  // The half-width is the largest of: the t-interval of the slope, the drift
+  // |slope − local order of the two smallest steps| (the most asymptotic
+  // estimate we have), and the resolution we claim for orders at all.
+  fit.resolution = opt.resolution;
+  fit.drift = std::abs(line.slope - local_order(P(1), P(0)));
+  if (end > 2) {
+    const boost::math::students_t dist(end - 2);
+    const double q = boost::math::quantile(boost::math::complement(dist, (1 - opt.confidence) / 2));
+    fit.statistical_half_width = q * line.std_error;
+    const double half = std::max({fit.statistical_half_width, fit.drift, fit.resolution});
+    fit.ci_low = line.slope - half;
+    fit.ci_high = line.slope + half;
+  }
+
+  std::ostringstream why;
+  if (std::isnan(opt.expected_order)) {
+    fit.verdict = Verdict::none_claimed;
+    why << "no order claimed";
+  } else if (end < opt.min_points) {
+    fit.verdict = Verdict::inconclusive;
+    why << "only " << end << " points in the asymptotic window (need " << opt.min_points << ")";
+  } else if (fit.ci_high - fit.ci_low > opt.max_ci_width) {
+    fit.verdict = Verdict::inconclusive;
+    why << "interval width " << (fit.ci_high - fit.ci_low) << " exceeds " << opt.max_ci_width;
+  } else if (opt.expected_order >= fit.ci_low && opt.expected_order <= fit.ci_high) {
+    fit.verdict = Verdict::pass;
+    why << "expected order " << opt.expected_order << " lies in the " << opt.confidence * 100 << "% interval";
+  } else {
+    fit.verdict = Verdict::fail;
+    why << "expected order " << opt.expected_order << " lies outside the " << opt.confidence * 100 << "% interval";
+  }
+  fit.reason = why.str();
+  return fit;
+}
+
+}  // namespace sweepcheck

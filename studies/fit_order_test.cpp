@@ -1,0 +1,155 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "studies/fit_order.hpp"
+
+namespace sweepcheck {
+namespace {
+
+std::vector<OrderPoint> power_law(double c, double p, const std::vector<double>& hs, double floor = 0) {
+  std::vector<OrderPoint> pts;
+  for (double h : hs) pts.push_back({h, c * std::pow(h, p), floor, true});
+  return pts;
+}
+
+std::vector<double> ladder(double hmax, double ratio, int n) {
+  std::vector<double> hs;
+  for (int i = 0; i < n; ++i) hs.push_back(hmax * std::pow(ratio, i));
+  return hs;
+}
+
+TEST(FitOrder, ExactPowerLawGivesItsExponentWithATightInterval) {
+  FitOptions o;
+  o.expected_order = 1.5;
+  const auto f = fit_order(power_law(3.0, 1.5, ladder(0.1, 0.6, 8)), o);
+  EXPECT_NEAR(f.order, 1.5, 1e-12);
+  EXPECT_EQ(f.points_used, 8);
+  EXPECT_EQ(f.verdict, Verdict::pass);
+  EXPECT_LT(f.statistical_half_width, 1e-9);
+  EXPECT_LT(f.drift, 1e-9);
+  EXPECT_NEAR(f.ci_high - f.ci_low, 2 * o.resolution, 1e-12);  // only the resolution is left
+  ASSERT_EQ(f.local_orders.size(), 7u);
+  for (const auto& l : f.local_orders) EXPECT_NEAR(l.order, 1.5, 1e-12);
+}
+
+TEST(FitOrder, NonHalvingLadderIsHandled) {
+  const std::vector<double> hs = {0.1, 0.07, 0.031, 0.02, 0.0111, 0.005};
+  const auto f = fit_order(power_law(1.0, 2.0, hs), {});
+  EXPECT_NEAR(f.order, 2.0, 1e-12);
+  EXPECT_EQ(f.verdict, Verdict::none_claimed);
+}
+
+TEST(FitOrder, PointsBelowTheNoiseFloorAreDropped) {
+  auto pts = power_law(1.0, 1.0, ladder(0.1, 0.5, 10));
+  for (auto& p : pts) p.noise_floor = 1e-3 / 10;  // floor_factor 10: drop e < 1e-3
+  for (auto& p : pts) p.error = std::max(p.error, 3e-4);  // a plateau at the floor
+  FitOptions o;
+  o.expected_order = 1;
+  const auto f = fit_order(pts, o);
+  EXPECT_NEAR(f.order, 1.0, 1e-12);
+  EXPECT_GT(f.dropped_floor, 0);
+  EXPECT_EQ(f.verdict, Verdict::pass);
+}
+
+TEST(FitOrder, AStallAboveTheNoiseFloorIsNotExplainedAway) {
+  // e = max(h, 1e-3) with a negligible noise floor: the stall is the scheme's
+  // behaviour at small h, so the fit must not report order 1.
+  auto pts = power_law(1.0, 1.0, ladder(0.1, 0.5, 10));
+  for (auto& p : pts) p.error = std::max(p.error, 1e-3);
+  FitOptions o;
+  o.expected_order = 1;
+  const auto f = fit_order(pts, o);
+  EXPECT_LT(f.order, 0.5);
+  EXPECT_NE(f.verdict, Verdict::pass);
+}
+
+TEST(FitOrder, PreAsymptoticLargeStepsLeaveTheWindow) {
+  // e = h for small h, but the three largest steps saturate.
+  auto pts = power_law(1.0, 1.0, ladder(0.001, 2.0, 10));  // ascending from 1e-3 to 0.512
+  for (auto& p : pts)
+    if (p.h > 0.1) p.error = 0.1 + 0.01 * p.h;
+  FitOptions o;
+  o.expected_order = 1;
+  const auto f = fit_order(pts, o);
+  EXPECT_NEAR(f.order, 1.0, 1e-9);
+  EXPECT_GE(f.dropped_preasymptotic, 2);
+  EXPECT_LE(f.h_max, 0.1);
+  EXPECT_EQ(f.verdict, Verdict::pass);
+}
+
+TEST(FitOrder, WrongExpectedOrderFails) {
+  std::mt19937 rng(7);
+  std::normal_distribution<double> noise(0, 0.02);
+  auto pts = power_law(1.0, 0.5, ladder(0.1, 0.7, 12));
+  for (auto& p : pts) p.error *= std::exp(noise(rng));
+  FitOptions o;
+  o.expected_order = 1.0;
+  const auto f = fit_order(pts, o);
+  EXPECT_NEAR(f.order, 0.5, 0.05);
+  EXPECT_EQ(f.verdict, Verdict::fail);
+  EXPECT_GT(f.ci_low, 0.4);
+  EXPECT_LT(f.ci_high, 0.6);
+}
+
+TEST(FitOrder, DeterministicDriftWidensTheIntervalToTheMostAsymptoticLocalOrder) {
+  // e = h (1 + 2h): local orders approach 1 from above like h, so a purely
+  // statistical interval would exclude the true order 1.
+  std::vector<OrderPoint> pts;
+  for (double h : ladder(0.2, 0.6, 12)) pts.push_back({h, h * (1 + 2 * h), 0, true});
+  FitOptions o;
+  o.expected_order = 1;
+  o.resolution = 0;
+  const auto f = fit_order(pts, o);
+  EXPECT_GT(f.order, 1.0);
+  EXPECT_GT(f.drift, f.statistical_half_width);
+  EXPECT_LT(f.ci_low, f.order - f.statistical_half_width);
+  // The lower end reaches the local order of the two smallest steps ...
+  EXPECT_NEAR(f.ci_low, f.local_orders.back().order, 1e-12);
+  // ... which is still above 1 (by about 2h): that last gap is what the
+  // resolution covers.
+  EXPECT_GT(f.ci_low, 1.0);
+  o.resolution = 0.05;
+  EXPECT_EQ(fit_order(pts, o).verdict, Verdict::pass);
+}
+
+TEST(FitOrder, TooFewPointsIsInconclusive) {
+  FitOptions o;
+  o.expected_order = 1;
+  const auto f = fit_order(power_law(1.0, 1.0, {0.1, 0.05}), o);
+  EXPECT_EQ(f.verdict, Verdict::inconclusive);
+  EXPECT_EQ(f.points_used, 2);
+}
+
+TEST(FitOrder, NoisyDataGiveAWideIntervalAndInconclusive) {
+  std::mt19937 rng(3);
+  std::normal_distribution<double> noise(0, 0.8);
+  auto pts = power_law(1.0, 1.0, ladder(0.1, 0.8, 4));
+  for (auto& p : pts) p.error *= std::exp(noise(rng));
+  FitOptions o;
+  o.expected_order = 1;
+  o.window_tolerance = 100;  // keep all points: this test is about the interval
+  const auto f = fit_order(pts, o);
+  EXPECT_GT(f.ci_high - f.ci_low, o.max_ci_width);
+  EXPECT_EQ(f.verdict, Verdict::inconclusive);
+}
+
+TEST(FitOrder, DivergedAndNonFinitePointsAreIgnored) {
+  auto pts = power_law(1.0, 1.0, ladder(0.1, 0.5, 6));
+  pts.push_back({0.5, std::numeric_limits<double>::infinity(), 0, false});
+  pts.push_back({0.3, std::nan(""), 0, true});
+  pts.push_back({-0.1, 1.0, 0, true});
+  const auto f = fit_order(pts, {});
+  EXPECT_EQ(f.dropped_unusable, 3);
+  EXPECT_NEAR(f.order, 1.0, 1e-12);
+}
+
+TEST(FitOrder, InvalidOptionsAreRejected) {
+  FitOptions o;
+  o.confidence = 1.5;
+  EXPECT_THROW(fit_order({}, o), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace sweepcheck

@@ -1,0 +1,86 @@
+#include "studies/scheme_catalog.hpp"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+namespace sweepcheck {
+
+const std::vector<SchemeInfo>& scheme_catalog() {
+  static const std::vector<SchemeInfo> catalog = {
+      {"pbd", 1.0, "position-based dynamics, one projection sweep per step (seed 000, (4))", {}},
+      {"pngs",
+       1.0,
+       "projected nonlinear Gauss-Seidel: sweeps until (38) holds (seed 000, Sec. 4.1)",
+       {{"abstol", 1e-12, "absolute tolerance of (38)"},
+        {"reltol", 1e-10, "relative tolerance of (38)"},
+        {"max_sweeps", 10000, "cap on sweeps per step; reaching it is reported"}}},
+      {"moreau-euler", 1.0,
+       "catching-up with the exact projection onto S (seed 000, (3)); needs a set with an exact projection", {}},
+  };
+  return catalog;
+}
+
+const SchemeInfo& scheme_info(const std::string& name) {
+  for (const auto& s : scheme_catalog())
+    if (s.name == name) return s;
+  std::string known;
+  for (const auto& s : scheme_catalog()) known += (known.empty() ? "" : ", ") + s.name;
+  throw std::invalid_argument("unknown scheme '" + name + "' (known: " + known + ")");
+}
+
+double SchemeSpec::get(const std::string& key) const {
+  if (auto it = parameters.find(key); it != parameters.end()) return it->second;
+  for (const auto& p : scheme_info(name).parameters)
+    if (p.name == key) return p.default_value;
+  throw std::invalid_argument("scheme '" + name + "' has no parameter '" + key + "'");
+}
+
+std::string SchemeSpec::label() const {
+  std::ostringstream s;
+  s << name;
+  for (const auto& [k, v] : parameters) s << ':' << k << '=' << v;
+  return s.str();
+}
+
+SchemeSpec parse_scheme_spec(const std::string& text) {
+  SchemeSpec spec;
+  std::stringstream in(text);
+  std::string part;
+  std::getline(in, spec.name, ':');
+  const SchemeInfo& info = scheme_info(spec.name);
+  while (std::getline(in, part, ':')) {
+    const auto eq = part.find('=');
+    if (eq == std::string::npos)
+      throw std::invalid_argument("scheme spec '" + text + "': expected key=value, got '" + part + "'");
+    const std::string key = part.substr(0, eq);
+    const std::string value = part.substr(eq + 1);
+    bool known = false;
+    for (const auto& p : info.parameters) known = known || p.name == key;
+    if (!known) throw std::invalid_argument("scheme '" + spec.name + "' has no parameter '" + key + "'");
+    std::size_t used = 0;
+    double v = std::numeric_limits<double>::quiet_NaN();
+    try {
+      v = std::stod(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != value.size() || value.empty() || !std::isfinite(v))
+      throw std::invalid_argument("scheme spec '" + text + "': '" + key + "' needs a finite number, got '" + value + "'");
+    spec.parameters[key] = v;
+  }
+  return spec;
+}
+
+std::vector<SchemeSpec> parse_scheme_list(const std::string& comma_separated) {
+  std::vector<SchemeSpec> out;
+  std::stringstream in(comma_separated);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty()) out.push_back(parse_scheme_spec(item));
+  if (out.empty()) throw std::invalid_argument("no scheme given");
+  return out;
+}
+
+}  // namespace sweepcheck
