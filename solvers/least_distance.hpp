@@ -22,36 +22,56 @@ struct PolyhedronProjection {
   T stationarity{0}, primal{0}, complementarity{0};
 };
 
+// The least distance program itself: min |w| s.t. B w >= h. Returns
+// feasible = false when the program is infeasible; otherwise w and its
+// multipliers μ >= 0 with w = Bᵀ μ.
+template <class T>
+struct LeastDistanceSolution {
+  bool feasible = false;
+  Vec<T> w;
+  Vec<T> multipliers;
+};
+
+template <class T>
+LeastDistanceSolution<T> least_distance(const Mat<T>& B, const Vec<T>& h) {
+  const Eigen::Index n = B.cols(), m = B.rows();
+  LeastDistanceSolution<T> out;
+  if (m == 0) {
+    out.feasible = true;
+    out.w = Vec<T>::Zero(n);
+    out.multipliers = Vec<T>(0);
+    return out;
+  }
+  Mat<T> E(n + 1, m);
+  E.topRows(n) = B.transpose();
+  E.row(n) = h.transpose();
+  Vec<T> f = Vec<T>::Zero(n + 1);
+  f[n] = T(1);
+  const auto sol = nnls(E, f, 10 * static_cast<int>(m) + 30);
+  const Vec<T> r = E * sol.lambda - f;
+  // r_{n+1} = hᵀu − 1 < 0 exactly when the program is feasible.
+  if (!(r[n] < -T(100) * epsilon<T>()) || !sol.converged) return out;
+  out.feasible = true;
+  out.w = -r.head(n) / r[n];
+  out.multipliers = sol.lambda / (-r[n]);
+  return out;
+}
+
 template <class T>
 PolyhedronProjection<T> project_onto_polyhedron(const Mat<T>& G, const Vec<T>& b, const Vec<T>& q) {
   using std::abs;
   using std::max;
-  const Eigen::Index n = q.size(), m = G.rows();
   PolyhedronProjection<T> out;
-  if (m == 0) {
-    out.feasible = true;
-    out.point = q;
-    out.multipliers = Vec<T>(0);
-    return out;
-  }
-  const Vec<T> h = b - G * q;
-  Mat<T> E(n + 1, m);
-  E.topRows(n) = G.transpose();
-  E.row(n) = h.transpose();
-  Vec<T> f = Vec<T>::Zero(n + 1);
-  f[n] = T(1);
-  const auto sol = nnls(E, f, 10 * static_cast<int>(m) + 20);
-  const Vec<T> r = E * sol.lambda - f;
-  // r_{n+1} = hᵀu − 1 < 0 exactly when the polyhedron is non-empty.
-  if (!(r[n] < -T(100) * epsilon<T>())) return out;
+  const auto ldp = least_distance<T>(G, b - G * q);
+  if (!ldp.feasible) return out;
   out.feasible = true;
-  const Vec<T> x = -r.head(n) / r[n];
-  out.point = q + x;
-  out.multipliers = sol.lambda / (-r[n]);
-  out.distance = x.norm();
+  out.point = q + ldp.w;
+  out.multipliers = ldp.multipliers;
+  out.distance = ldp.w.norm();
+  if (G.rows() == 0) return out;
   const Vec<T> slack = G * out.point - b;
-  out.stationarity = (x - G.transpose() * out.multipliers).norm();
-  for (Eigen::Index i = 0; i < m; ++i) {
+  out.stationarity = (ldp.w - G.transpose() * out.multipliers).norm();
+  for (Eigen::Index i = 0; i < G.rows(); ++i) {
     out.primal = max(out.primal, -slack[i]);
     out.complementarity = max(out.complementarity, out.multipliers[i] * abs(slack[i]));
   }
