@@ -16,8 +16,21 @@ const std::vector<SchemeInfo>& scheme_catalog() {
        {{"abstol", 1e-12, "absolute tolerance of (38)"},
         {"reltol", 1e-10, "relative tolerance of (38)"},
         {"max_sweeps", 10000, "cap on sweeps per step; reaching it is reported"}}},
+      {"pgs",
+       std::numeric_limits<double>::quiet_NaN(),
+       "projected Gauss-Seidel: sweeps over the constraints linearised at the prediction until (38) holds (seed 000, "
+       "Sec. 4.1)",
+       {{"abstol", 1e-12, "absolute tolerance of (38)"},
+        {"reltol", 1e-10, "relative tolerance of (38)"},
+        {"max_sweeps", 10000, "cap on sweeps per step; reaching it is reported"}}},
+      {"penalty",
+       std::numeric_limits<double>::quiet_NaN(),
+       "explicit Euler on x' = f - gamma sum_j d_Sj grad d_Sj (seed 000, Sec. 4.1); stalls at a level set by gamma",
+       {{"gamma", 100, "penalty strength (> 0)"}}},
       {"moreau-euler", 1.0,
-       "catching-up with the exact projection onto S (seed 000, (3)); needs a set with an exact projection", {}},
+       "catching-up with the exact projection onto S (seed 000, (3)), computed and KKT-certified by the reference "
+       "projector",
+       {}},
   };
   return catalog;
 }
