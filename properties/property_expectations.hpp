@@ -32,6 +32,7 @@ inline void expect_fails(const PropertyOutcome& o) {
   EXPECT_TRUE(o.negative_control);
   EXPECT_FALSE(o.passed) << o.id << " was expected to fail on inputs outside the theorem's assumptions";
   EXPECT_GT(o.failures, 0) << o.id;
+  EXPECT_GT(o.in_region, 0) << o.id << ": a control that never reaches its region proves nothing";
   EXPECT_FALSE(o.counterexample.empty()) << o.id;
 }
 

@@ -19,6 +19,16 @@ std::string quoted(const std::string& s) {
   return out + "\"";
 }
 
+// A Markdown table cell: pipes would end the cell.
+std::string cell(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 std::string num(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : std::string(std::isnan(v) ? "" : "inf"); }
 
 }  // namespace
@@ -52,8 +62,9 @@ std::string properties_markdown(const std::vector<PropertyRow>& rows, const Prop
     std::string outcome = r.expected_failure ? (o.passed ? "control did NOT fail" : "fails as intended (control)")
                                              : (o.passed ? "holds" : "VIOLATED");
     if (!r.as_expected) outcome = "**UNEXPECTED: " + outcome + "**";
-    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {}: {} / {} | {} |\n", o.id, o.source, o.cases, o.in_region,
-                      o.failures, o.roundoff_only, num(o.worst_ratio), o.constant_name, num(o.theoretical_constant),
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {}: {} / {} | {} |\n", o.id, cell(o.source), o.cases,
+                      o.in_region, o.failures, o.roundoff_only, num(o.worst_ratio), cell(o.constant_name),
+                      num(o.theoretical_constant),
                       num(o.observed_constant), outcome);
   }
   for (const auto& r : rows)
