@@ -33,7 +33,6 @@ concept PolyhedralProblem = Problem<P> && requires(const P& p, const typename P:
 template <class T>
 struct ExactPolyhedronProjector {
   static std::string name() { return "catching-up"; }
-  T inner_tolerance(const T& /*h*/) const { return T(0); }
   StepStatus operator()(const Polyhedron<T>& s, const T& /*h*/, const Vec<T>& w, Vec<T>& out, Work& work) const {
     const auto p = project_exact(s, w, &work);
     ++work.constraint_evaluations;
@@ -79,7 +78,6 @@ struct DualGradientProjector {
   InexactSchedule schedule{};
 
   static std::string name() { return "inexact-catching-up"; }
-  T inner_tolerance(const T& h) const { return schedule.eta(h); }
   StepStatus operator()(const Polyhedron<T>& s, const T& h, const Vec<T>& w, Vec<T>& out, Work& work) const {
     DualGradientOptions o;
     o.max_iterations = schedule.max_iterations;
