@@ -94,7 +94,7 @@ CircuitStudy run_circuit_study(const CircuitStudyConfig& cfg) {
     if (v.eta > 0) {
       RunRow x = r;
       x.error_uniform = r.violation;
-      x.noise_floor = 0;
+      x.noise_floor = r.noise_floor;  // n·ε_mach·(scale + 1): violations at round-off are not fitted
       x.claimed_order = std::numeric_limits<double>::quiet_NaN();
       as_violation.push_back(x);
     }
