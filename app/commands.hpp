@@ -50,5 +50,6 @@ void write_and_announce(const ConvergenceStudy& study, const ReportText& text, c
 
 void register_sliding(Registry& r);
 void register_properties(CLI::App& app, Registry& r);
+void register_circuit(Registry& r);
 
 }  // namespace sweepcheck::app

@@ -81,6 +81,7 @@ int run(int argc, char** argv) {
 
   register_sliding(r);
   register_properties(app, r);
+  register_circuit(r);
 
   list->callback([&] { print_list(r); });
   report->callback([&] {

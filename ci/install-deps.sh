@@ -11,6 +11,7 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libgnuplot-iostream-dev gnuplot-nox
   libfccp-dev libcli11-dev nlohmann-json3-dev libfmt-dev
+  libsiconos-kernel-dev
 )
 
 missing=()

@@ -7,6 +7,9 @@
 // If the residual r = E u − f vanishes the polyhedron is empty; otherwise
 // x = −r_{1..n} / r_{n+1}. Finite and exact up to round-off, generic on the
 // scalar. A KKT certificate (λ = u / −r_{n+1}) is returned for checking.
+#include <Eigen/LU>
+#include <vector>
+
 #include "solvers/nnls.hpp"
 
 namespace sweepcheck {
@@ -32,6 +35,36 @@ struct LeastDistanceSolution {
   Vec<T> multipliers;
 };
 
+// Active-set polish: LDP recovers w by a division that costs a few ulps
+// more than necessary. Once it has identified the active set A = {μ_i > 0},
+// the solution is w = B_Aᵀ μ_A with (B_A B_Aᵀ) μ_A = h_A; re-solving that small
+// system gives the last digits back. The polished point is kept only when it
+// still satisfies the KKT conditions (μ_A >= 0, B w >= h) to round-off.
+template <class T>
+void polish(const Mat<T>& B, const Vec<T>& h, LeastDistanceSolution<T>& s) {
+  std::vector<Eigen::Index> A;
+  for (Eigen::Index i = 0; i < s.multipliers.size(); ++i)
+    if (s.multipliers[i] > T(0)) A.push_back(i);
+  if (A.empty()) return;
+  const Eigen::Index k = static_cast<Eigen::Index>(A.size());
+  Mat<T> BA(k, B.cols());
+  Vec<T> hA(k);
+  for (Eigen::Index i = 0; i < k; ++i) {
+    BA.row(i) = B.row(A[static_cast<std::size_t>(i)]);
+    hA[i] = h[A[static_cast<std::size_t>(i)]];
+  }
+  const Eigen::FullPivLU<Mat<T>> lu(BA * BA.transpose());
+  if (lu.rank() < k) return;  // dependent active rows: keep LDP's answer
+  const Vec<T> muA = lu.solve(hA);
+  const Vec<T> w = BA.transpose() * muA;
+  const T tol = T(64) * epsilon<T>() * (T(1) + h.cwiseAbs().maxCoeff() + B.norm() * w.norm());
+  if (muA.minCoeff() < -tol) return;
+  if (((B * w - h).array() < -tol).any()) return;
+  s.w = w;
+  s.multipliers.setZero();
+  for (Eigen::Index i = 0; i < k; ++i) s.multipliers[A[static_cast<std::size_t>(i)]] = muA[i] > T(0) ? muA[i] : T(0);
+}
+
 template <class T>
 LeastDistanceSolution<T> least_distance(const Mat<T>& B, const Vec<T>& h) {
   const Eigen::Index n = B.cols(), m = B.rows();
@@ -54,6 +87,7 @@ LeastDistanceSolution<T> least_distance(const Mat<T>& B, const Vec<T>& h) {
   out.feasible = true;
   out.w = -r.head(n) / r[n];
   out.multipliers = sol.lambda / (-r[n]);
+  polish(B, h, out);
   return out;
 }
 

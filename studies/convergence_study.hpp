@@ -71,7 +71,12 @@ template <Problem P, class Reference>
 RunRow run_one(const P& problem, const std::string& parameters, const Reference& reference, const SchemeSpec& spec,
                std::int64_t n, const StudyOptions& opt) {
   using T = typename P::Scalar;
-  return with_scheme<T>(spec, [&](const auto& scheme) {
+  return with_scheme<T>(spec, [&](const auto& scheme) -> RunRow {
+    if constexpr (!SchemeAppliesTo<std::decay_t<decltype(scheme)>, P>) {
+      throw std::invalid_argument("scheme '" + spec.name + "' does not apply to problem '" + problem.name() +
+                                  "' (the catching-up schemes need a polyhedral LCS set, the others a "
+                                  "constraint set with per-constraint projections)");
+    } else {
     UniformErrorObserver<T, const Reference&> err(reference, opt.points_per_step);
     ViolationObserver<T, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
     auto obs = observers(err, viol);
@@ -103,6 +108,7 @@ RunRow run_one(const P& problem, const std::string& parameters, const Reference&
     if constexpr (requires { scheme.inner_tolerance(T(1)); }) inner_tol = scheme.inner_tolerance(viol.scale());
     row.noise_floor = to_double(T(n) * (epsilon<T>() * (viol.scale() + T(1)) + inner_tol));
     return row;
+    }
   });
 }
 

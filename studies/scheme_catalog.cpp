@@ -31,6 +31,19 @@ const std::vector<SchemeInfo>& scheme_catalog() {
        "catching-up with the exact projection onto S (seed 000, (3)), computed and KKT-certified by the reference "
        "projector",
        {}},
+      {"catching-up", 1.0,
+       "catching-up for polyhedral moving sets (LCS), exact projection by a small dense QP with KKT certificate "
+       "(seed 002, Sec. 3 with eps = eta = 0)",
+       {}},
+      {"inexact-catching-up",
+       1.0,
+       "catching-up with (eps, eta)-approximate projections by projected gradient on the dual (seed 002, (23)), "
+       "certified by duality gap and a Slater-point distance bound",
+       {{"eps_coef", 1.0, "eps = eps_coef * h^eps_power"},
+        {"eps_power", 3.0, "eps = eps_coef * h^eps_power (theory: > 2)"},
+        {"eta_coef", 1.0, "eta = eta_coef * h^eta_power"},
+        {"eta_power", 2.0, "eta = eta_coef * h^eta_power (theory: > 1)"},
+        {"max_iterations", 1000000, "cap on dual-gradient iterations per step; reaching it is reported"}}},
   };
   return catalog;
 }

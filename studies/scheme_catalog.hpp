@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "solvers/catching_up.hpp"
 #include "solvers/moreau_euler.hpp"
 #include "solvers/pbd.hpp"
 #include "solvers/penalty.hpp"
@@ -47,6 +48,18 @@ struct SchemeSpec {
 SchemeSpec parse_scheme_spec(const std::string& text);
 std::vector<SchemeSpec> parse_scheme_list(const std::string& comma_separated);
 
+// Which problems a scheme applies to: the catching-up schemes of
+// solvers/catching_up.hpp need a polyhedral moving set (LCS problems), the
+// others a ConstraintSet-like set with per-constraint projections. run_one
+// checks this at compile time and throws std::invalid_argument for a
+// mismatch instead of instantiating a step that cannot compile.
+template <class S>
+struct is_polyhedral_scheme : std::false_type {};
+template <class T, class Pr>
+struct is_polyhedral_scheme<CatchingUp<T, Pr>> : std::true_type {};
+template <class S, class P>
+concept SchemeAppliesTo = (is_polyhedral_scheme<S>::value == PolyhedralProblem<P>);
+
 template <class T, class F>
 decltype(auto) with_scheme(const SchemeSpec& spec, F&& f) {
   if (spec.name == "pbd") return f(Pbd<T>{});
@@ -67,6 +80,17 @@ decltype(auto) with_scheme(const SchemeSpec& spec, F&& f) {
   if (spec.name == "penalty") return f(Penalty<T>(typename Penalty<T>::Options{T(spec.get("gamma"))}));
   // The exact projection onto the intersection comes from the reference projector.
   if (spec.name == "moreau-euler") return f(MoreauEuler<T, ReferenceProjector<T>>{});
+  if (spec.name == "catching-up") return f(ExactCatchingUp<T>{});
+  if (spec.name == "inexact-catching-up") {
+    InexactSchedule o;
+    o.eps_coef = spec.get("eps_coef");
+    o.eps_power = spec.get("eps_power");
+    o.eta_coef = spec.get("eta_coef");
+    o.eta_power = spec.get("eta_power");
+    o.max_iterations = static_cast<long>(spec.get("max_iterations"));
+    o.validate();
+    return f(InexactCatchingUp<T>{DualGradientProjector<T>{o}});
+  }
   (void)scheme_info(spec.name);  // throws for unknown names
   throw std::logic_error("with_scheme: scheme '" + spec.name + "' is catalogued but not dispatched");
 }
