@@ -108,6 +108,7 @@ TEST(DisksStudy, PbdConvergesAndPngsIsMoreAccuratePerStepOnAShortRun) {
   // O(h_ref) error is two decades below; PBD's error slope is about 1.
   const SchemeFit* f = s.find_fit("disks", "pbd");
   ASSERT_NE(f, nullptr);
+  std::cerr << "FIT " << f->fit.order << " [" << f->fit.ci_low << ", " << f->fit.ci_high << "] " << f->fit.points_used << " " << to_string(f->fit.verdict) << "\n";
   EXPECT_GT(f->fit.order, 0.7) << f->fit.reason;
   EXPECT_LT(f->fit.order, 1.3) << f->fit.reason;
 }
