@@ -62,6 +62,12 @@ struct DisksOptions {
     if (!(gap >= 0) || !isfinite(gap)) throw std::invalid_argument("disks: gap must be >= 0 and finite");
   }
 
+  // Short form for tables and titles.
+  std::string label() const {
+    return fmt::format("N={} R={:g} gamma={:g} T={:g} seed={} packing={:g} gap={:g}", N, R, gamma, t_end, seed, packing,
+                       gap);
+  }
+
   // Every parameter that changes the trajectory, canonical ("key=value" with
   // round-trip precision): the cache key of references.
   std::string key() const {

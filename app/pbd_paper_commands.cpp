@@ -267,7 +267,7 @@ PaperResult run_paper(const PaperConfig& cfg, const std::filesystem::path& dir) 
     opt.ladder = cfg.disks_ladder;
     opt.jobs = cfg.jobs;
     opt.progress = progress_printer("pbd-paper disks", cfg.quiet);
-    res.disks = run_convergence("pbd-paper-disks", p, cfg.disks.key(), res.reference.reference,
+    res.disks = run_convergence("pbd-paper-disks", p, cfg.disks.label(), res.reference.reference,
                                 parse_scheme_list(cfg.disks_schemes), opt);
     ReportText t;
     t.title = "PBD paper, non-overlapping disks (seed 000, Section 4.3, Figs. 9-10)";
@@ -277,7 +277,7 @@ PaperResult run_paper(const PaperConfig& cfg, const std::filesystem::path& dir) 
         "{} ({}; {:.1f} s). Error: max over the {} + 1 sample times i T/{} of |x_h − x_ref| (x_h the "
         "piecewise-linear interpolant). Pair constraints are found with a cell list; sweeps visit pairs in (i, j) "
         "order and count one evaluation per candidate pair.",
-        cfg.disks.key(), cfg.reference.reltol, cfg.reference.abstol, cfg.disks.t_end / double(cfg.reference.steps),
+        cfg.disks.label(), cfg.reference.reltol, cfg.reference.abstol, cfg.disks.t_end / double(cfg.reference.steps),
         res.reference.from_cache ? "loaded from the cache" : "computed and cached", res.reference.file.string(),
         res.reference_seconds, cfg.reference.samples, cfg.reference.samples);
     t.findings = claims_of(res.disks, "disks");

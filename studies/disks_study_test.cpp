@@ -79,7 +79,7 @@ TEST(DisksReferenceCache, ACorruptOrForeignFileIsRecomputedNotUsed) {
   EXPECT_FALSE(disks_reference(small_disks(), small_reference()).from_cache);
 }
 
-TEST(DisksStudy, PbdConvergesAndPngsIsMoreAccuratePerStepOnAShortRun) {
+TEST(DisksStudy, PbdAndPngsConvergeWithOrderOneAndPngsIsMoreAccuratePerStepOnAShortRun) {
   // The CI variant: the paper's N = 40, R = 0.1, γ = 1, but T = 0.5 and
   // h_ref = 1e-5 (paper: T = 4, h_ref = 1e-6).
   TempCache cache("study");
@@ -87,7 +87,7 @@ TEST(DisksStudy, PbdConvergesAndPngsIsMoreAccuratePerStepOnAShortRun) {
   const auto ref = disks_reference(po, {.steps = 50000, .samples = 50});
   const Disks<double> p(po);
   StudyOptions opt;
-  opt.ladder = {0.05, 1e-3, 7};
+  opt.ladder = {0.005, 1e-4, 8};
   opt.jobs = 2;
   const auto s = run_convergence("disks", p, po.key(), ref.reference, parse_scheme_list("pbd,pngs"), opt);
   double previous = INFINITY;
@@ -104,13 +104,14 @@ TEST(DisksStudy, PbdConvergesAndPngsIsMoreAccuratePerStepOnAShortRun) {
     ASSERT_NE(q, nullptr);
     EXPECT_LT(q->error_uniform, r.error_uniform);  // seed 000, Fig. 10 left
   }
-  // The error is measured at h_ref = 1e-5, h >= 1e-3: the reference's own
-  // O(h_ref) error is two decades below; PBD's error slope is about 1.
-  const SchemeFit* f = s.find_fit("disks", "pbd");
-  ASSERT_NE(f, nullptr);
-  std::cerr << "FIT " << f->fit.order << " [" << f->fit.ci_low << ", " << f->fit.ci_high << "] " << f->fit.points_used << " " << to_string(f->fit.verdict) << "\n";
-  EXPECT_GT(f->fit.order, 0.7) << f->fit.reason;
-  EXPECT_LT(f->fit.order, 1.3) << f->fit.reason;
+  // h_ref = 1e-5 against h >= 1e-4: the reference's own O(h_ref) error is a
+  // decade below the smallest PNGS error (measured self-convergence in
+  // app/pbd_paper.md). Both fits must contain order 1 in their 95% interval.
+  for (const char* scheme : {"pbd", "pngs"}) {
+    const SchemeFit* f = s.find_fit("disks", scheme);
+    ASSERT_NE(f, nullptr);
+    EXPECT_EQ(f->fit.verdict, Verdict::pass) << scheme << ": " << f->fit.reason;
+  }
 }
 
 // S = {x >= 0} ∩ {x <= 0} = {0} on the line, f = 1: x(t) = 0. The penalty
