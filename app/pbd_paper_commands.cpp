@@ -69,10 +69,14 @@ std::string yes_no(bool b) { return b ? "**supported**" : "**not supported**"; }
 std::string claim_order(const ConvergenceStudy& s) {
   const SchemeFit* f = s.find_fit("sliding", "pbd");
   if (f == nullptr || !std::isfinite(f->fit.order)) return "PBD order on the sliding case: no fit — **not supported**";
-  const bool ok = f->fit.ci_low <= 1 && 1 <= f->fit.ci_high;
+  // The fit's verdict (studies/fit_order.md): pass needs 1 inside a 95%
+  // interval no wider than max_ci_width; a wide interval is inconclusive.
+  const std::string verdict = f->fit.verdict == Verdict::pass   ? yes_no(true)
+                              : f->fit.verdict == Verdict::fail ? yes_no(false)
+                                                                : std::string("**inconclusive**");
   return fmt::format("PBD converges with observed order about 1 on the sliding case (C = 10, d = 3, α = π/16): fitted "
-                     "{:.3f}, 95% interval [{:.3f}, {:.3f}] — {}.",
-                     f->fit.order, f->fit.ci_low, f->fit.ci_high, yes_no(ok));
+                     "{:.3f}, 95% interval [{:.3f}, {:.3f}] over h in [{:.2g}, {:.2g}] — {}.",
+                     f->fit.order, f->fit.ci_low, f->fit.ci_high, f->fit.h_min, f->fit.h_max, verdict);
 }
 
 // Claim: PBD's error stays bounded for large h while penalty and PGS lose
