@@ -51,5 +51,6 @@ void write_and_announce(const ConvergenceStudy& study, const ReportText& text, c
 void register_sliding(Registry& r);
 void register_properties(CLI::App& app, Registry& r);
 void register_circuit(Registry& r);
+void register_pbd_paper(Registry& r);
 
 }  // namespace sweepcheck::app

@@ -82,6 +82,7 @@ int run(int argc, char** argv) {
   register_sliding(r);
   register_properties(app, r);
   register_circuit(r);
+  register_pbd_paper(r);
 
   list->callback([&] { print_list(r); });
   report->callback([&] {

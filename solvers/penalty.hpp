@@ -40,7 +40,7 @@ struct Penalty {
   // −Σ_j d_{S_j}(x) ∇d_{S_j}(x), added to `force`.
   template <class Set>
   static void add_penalty_direction(const Set& set, const T& t, const Vec<T>& x, Vec<T>& force, Work& work) {
-    const auto& local = constraints_near(set, t, x, T(0));
+    const auto& local = constraints_near(set, t, x, T(candidate_reach(set)));
     Vec<T> g;
     for (int j = 0; j < local.size(); ++j) {
       ++work.constraint_evaluations;

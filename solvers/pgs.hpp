@@ -65,7 +65,7 @@ struct Pgs {
 
   template <class Set>
   static std::vector<Linearised> linearise(const Set& set, const T& t, const Vec<T>& y, Work& work) {
-    const auto& local = constraints_near(set, t, y, T(0));
+    const auto& local = constraints_near(set, t, y, T(candidate_reach(set)));
     std::vector<Linearised> out;
     Vec<T> g;
     for (int j = 0; j < local.size(); ++j) {

@@ -281,11 +281,14 @@ struct ReferenceProjector {
     // d_S(y) <= |y − z| for the feasible Gauss–Seidel limit z, and a pair's
     // gap changes by at most 2|Δy| when y moves by Δy: constraints farther than
     // 2·|z − y| (plus a margin) from active cannot become active.
+    // The start only sizes the neighbourhood (checked below), so a loose
+    // tolerance (√ε-relative) and options.start_sweeps suffice.
+    using std::sqrt;
     Vec<T> z = y, prev;
-    for (int k = 0; k < 1000; ++k) {
+    for (int k = 0; k < options.start_sweeps; ++k) {
       prev = z;
       s.sweep(t, z, work);
-      if ((z - prev).norm() <= options.tolerance_for(y)) break;
+      if ((z - prev).norm() <= sqrt(epsilon<T>()) * (T(1) + y.norm())) break;
     }
     T reach = T(3) * (z - y).norm() + T(1e3) * options.tolerance_for(y);
     for (int attempt = 0; attempt < 3; ++attempt, reach *= T(4)) {

@@ -20,6 +20,7 @@
 #include "studies/fit_order.hpp"
 #include "studies/integrate.hpp"
 #include "studies/run_row.hpp"
+#include "studies/sampled_reference.hpp"
 #include "studies/scheme_catalog.hpp"
 #include "studies/step_ladder.hpp"
 
@@ -77,7 +78,14 @@ RunRow run_one(const P& problem, const std::string& parameters, const Reference&
                                   "' (the catching-up schemes need a polyhedral LCS set, the others a "
                                   "constraint set with per-constraint projections)");
     } else {
-    UniformErrorObserver<T, const Reference&> err(reference, opt.points_per_step);
+    // A SampledReference is compared at its sample times; any other reference densely.
+    auto make_error_observer = [&] {
+      if constexpr (std::is_same_v<Reference, SampledReference<T>>)
+        return SampledErrorObserver<T>(reference);
+      else
+        return UniformErrorObserver<T, const Reference&>(reference, opt.points_per_step);
+    };
+    auto err = make_error_observer();
     ViolationObserver<T, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
     auto obs = observers(err, viol);
     const RunSummary s = integrate(problem, scheme, n, obs, opt.integrate);

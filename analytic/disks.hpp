@@ -1,0 +1,241 @@
+#pragma once
+// Non-overlapping disks (seed 000, Section 4.3):
+//   x' ∈ −γ x − N(S, x),   x = (X_0, ..., X_{N−1}) ∈ (R²)^N,
+//   S = ∩_{i<j} S_ij,  S_ij = { |X_i − X_j| >= 2R }.
+// The paper's Fig. 9/10 values: N = 40, R = 0.1, T = 4, γ = 1.
+//
+// Initial configuration (the paper only says "some arbitrary x_0 ∈ S"):
+// random sequential addition, deterministic and seeded. Disk k's centre is
+// drawn uniformly in the square [−L/2, L/2]², L = sqrt(N π R² / packing), and
+// accepted when its distance to every accepted centre is >= 2R (1 + gap);
+// otherwise redrawn (at most 100000 draws per disk, then an error). Random
+// numbers: std::mt19937_64 seeded with `seed`, mapped to [0, 1) as
+// (u >> 11) · 2^−53, which (unlike std::uniform_real_distribution) is fixed
+// by the standard, so the configuration is the same on every platform.
+//
+// DisksSet: the pair constraints without the O(N²) loop. Candidate pairs come
+// from solvers/cell_list.hpp, sorted (i, j)-lexicographically, so a sweep
+// visits pairs in the order of the all-pairs loop `for i < j` restricted to
+// the pairs that can overlap:
+//   sweep(t, x, work): the pairs closer than 2R + skin at the start of the
+//   sweep are projected in (i, j) order. A pair farther than 2R + skin at the
+//   start cannot overlap when visited unless some disk moved by more than
+//   skin/2 during the sweep; then the sweep is redone from its start with
+//   twice the skin (Verlet-list argument). The result is exactly the
+//   all-pairs sweep. Work: one constraint evaluation per candidate pair of
+//   the accepted pass (the paper's proxy counts the sweep, not the
+//   neighbour-list bookkeeping).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <boost/math/constants/constants.hpp>
+#include <fmt/format.h>
+
+#include "solvers/cell_list.hpp"
+#include "solvers/constraint_set.hpp"
+#include "solvers/scalar.hpp"
+#include "solvers/work.hpp"
+
+namespace sweepcheck {
+
+struct DisksOptions {
+  int N = 40;              // number of disks (>= 2)
+  double R = 0.1;          // radius (> 0)
+  double gamma = 1.0;      // attraction to the origin, f(x) = −γ x (> 0)
+  double t_end = 4.0;      // final time T (> 0)
+  std::uint64_t seed = 1;  // seed of the initial configuration
+  double packing = 0.3;    // area fraction of the initial square covered by disks, in (0, 0.5]
+  double gap = 0.05;       // initial centres at least 2R (1 + gap) apart (>= 0)
+
+  void validate() const {
+    using std::isfinite;
+    if (N < 2) throw std::invalid_argument("disks: N must be >= 2 (got " + std::to_string(N) + ")");
+    if (!(R > 0) || !isfinite(R)) throw std::invalid_argument("disks: R must be > 0 and finite");
+    if (!(gamma > 0) || !isfinite(gamma)) throw std::invalid_argument("disks: gamma must be > 0 and finite");
+    if (!(t_end > 0) || !isfinite(t_end)) throw std::invalid_argument("disks: t_end must be > 0 and finite");
+    if (!(packing > 0) || !(packing <= 0.5)) throw std::invalid_argument("disks: packing must lie in (0, 0.5]");
+    if (!(gap >= 0) || !isfinite(gap)) throw std::invalid_argument("disks: gap must be >= 0 and finite");
+  }
+
+  // Short form for tables and titles.
+  std::string label() const {
+    return fmt::format("N={} R={:g} gamma={:g} T={:g} seed={} packing={:g} gap={:g}", N, R, gamma, t_end, seed, packing,
+                       gap);
+  }
+
+  // Every parameter that changes the trajectory, canonical ("key=value" with
+  // round-trip precision): the cache key of references.
+  std::string key() const {
+    return fmt::format("N={} R={:.17g} gamma={:.17g} t_end={:.17g} seed={} packing={:.17g} gap={:.17g}", N, R, gamma,
+                       t_end, seed, packing, gap);
+  }
+};
+
+// The seeded random-sequential-addition configuration described above.
+inline Vec<double> disks_initial_configuration(const DisksOptions& o) {
+  o.validate();
+  const double pi = boost::math::constants::pi<double>();
+  const double L = std::sqrt(o.N * pi * o.R * o.R / o.packing);
+  const double dmin = 2 * o.R * (1 + o.gap);
+  std::mt19937_64 rng(o.seed);
+  auto uniform = [&rng] { return double(rng() >> 11) * 0x1.0p-53; };
+  Vec<double> x(2 * o.N);
+  for (int k = 0; k < o.N; ++k) {
+    bool placed = false;
+    for (int attempt = 0; attempt < 100000 && !placed; ++attempt) {
+      const double a = (uniform() - 0.5) * L, b = (uniform() - 0.5) * L;
+      placed = true;
+      for (int i = 0; i < k && placed; ++i) placed = std::hypot(x[2 * i] - a, x[2 * i + 1] - b) >= dmin;
+      if (placed) {
+        x[2 * k] = a;
+        x[2 * k + 1] = b;
+      }
+    }
+    if (!placed)
+      throw std::invalid_argument(fmt::format("disks: could not place disk {} of {} at packing {} (lower it)", k, o.N,
+                                              o.packing));
+  }
+  return x;
+}
+
+// A dense hexagonal cluster of N disks around the origin with centres
+// 2R (1 + gap) apart (benchmarks: every disk has up to six neighbours).
+inline Vec<double> disks_hexagonal_cluster(int N, double R, double gap) {
+  const int side = static_cast<int>(std::ceil(std::sqrt(double(N))));
+  const double a = 2 * R * (1 + gap);
+  Vec<double> x(2 * N);
+  for (int k = 0; k < N; ++k) {
+    const int r = k / side, c = k % side;
+    x[2 * k] = (c - side / 2.0 + 0.5 * (r % 2)) * a;
+    x[2 * k + 1] = (r - side / 2.0) * a * std::sqrt(3.0) / 2;
+  }
+  return x;
+}
+
+template <class T>
+class DisksSet {
+ public:
+  using Scalar = T;
+
+  DisksSet(int N, T R) : N_(N), d_(T(2) * R) {
+    if (N < 2 || !(R > T(0))) throw std::invalid_argument("DisksSet: needs N >= 2 and R > 0");
+    skin_ = d_ / T(2);
+  }
+
+  int dim() const { return 2 * N_; }
+  int disks() const { return N_; }
+  T min_distance() const { return d_; }
+  // The skin of the sweep's candidate list: PGS and the penalty method look at
+  // (and count) the same candidates (solvers/local_constraints.hpp).
+  T candidate_reach() const { return skin_; }
+
+  // Pairs (i, j), i < j, with |X_i − X_j| < cutoff, (i, j)-lexicographic.
+  std::vector<std::pair<int, int>> pairs_within(const Vec<T>& x, const T& cutoff) const {
+    return CellList::pairs_within(x, 2, to_double(cutoff));
+  }
+
+  // One Gauss–Seidel sweep over all pairs in (i, j) order (seed 000, (4)).
+  void sweep(const T& /*t*/, Vec<T>& x, Work& work) const {
+    const Vec<T> start = x;
+    for (T skin = skin_;; skin *= T(2)) {
+      const auto pairs = pairs_within(start, d_ + skin);
+      Work pass;  // only the accepted pass is counted (a redone pass is neighbour-list overhead)
+      for (const auto& [i, j] : pairs) {
+        ++pass.constraint_evaluations;
+        if (project_pair(x, i, j)) ++pass.projections;
+      }
+      T moved(0);
+      using std::max;
+      for (int i = 0; i < N_; ++i) moved = max(moved, (x.template segment<2>(2 * i) - start.template segment<2>(2 * i)).norm());
+      if (moved <= skin / T(2)) {
+        work += pass;
+        break;
+      }
+      x = start;  // a pair outside the list may have come into contact: redo with a larger skin
+    }
+    ++work.sweeps;
+  }
+
+  // max over pairs of d_{S_ij}(x) = (2R − |X_i − X_j|)₊ / √2.
+  T max_violation(const T& /*t*/, const Vec<T>& x) const {
+    using std::max;
+    using std::sqrt;
+    T v(0);
+    for (const auto& [i, j] : pairs_within(x, d_))
+      v = max(v, (d_ - (x.template segment<2>(2 * i) - x.template segment<2>(2 * j)).norm()) / sqrt(T(2)));
+    return v;
+  }
+
+  // The pair constraints with g_ij(x) = |X_i − X_j| − 2R <= reach, (i, j) order.
+  ConstraintSet<T> local_constraints(const T& /*t*/, const Vec<T>& x, const T& reach) const {
+    ConstraintSet<T> s(dim());
+    // The cell list's cutoff is strict; widen by a relative ε so g = reach is kept.
+    const T cut = (d_ + reach) * (T(1) + T(16) * epsilon<T>());
+    for (const auto& [i, j] : pairs_within(x, cut))
+      if ((x.template segment<2>(2 * i) - x.template segment<2>(2 * j)).norm() - d_ <= reach)
+        s.add(PairNonOverlap<T>(i, j, 2, d_));
+    return s;
+  }
+
+  // Exact projection onto S_ij (solvers/pair_non_overlap.hpp), without
+  // temporaries: the midpoint stays, both centres move apart symmetrically.
+  bool project_pair(Vec<T>& x, int i, int j) const {
+    Eigen::Matrix<T, 2, 1> u = x.template segment<2>(2 * i) - x.template segment<2>(2 * j);
+    const T r = u.norm();
+    if (r >= d_) return false;
+    if (r > T(0)) {
+      u /= r;
+    } else {
+      u << T(1), T(0);  // tie-break axis, as tie_break_direction
+    }
+    const Eigen::Matrix<T, 2, 1> mid = (x.template segment<2>(2 * i) + x.template segment<2>(2 * j)) / T(2);
+    x.template segment<2>(2 * i) = mid + (d_ / T(2)) * u;
+    x.template segment<2>(2 * j) = mid - (d_ / T(2)) * u;
+    return true;
+  }
+
+ private:
+  int N_;
+  T d_;
+  T skin_;
+};
+
+template <class T>
+class Disks {
+ public:
+  using Scalar = T;
+  using Options = DisksOptions;
+
+  explicit Disks(Options o = {}) : opt_(o), set_(o.N, T(o.R)) {
+    opt_.validate();
+    const Vec<double> x0 = disks_initial_configuration(opt_);
+    x0_ = x0.cast<T>();
+  }
+  // With an explicit initial state (must be feasible).
+  Disks(Options o, const Vec<T>& x0) : opt_(o), set_(o.N, T(o.R)), x0_(x0) {
+    opt_.validate();
+    if (x0.size() != 2 * o.N || !all_finite(x0)) throw std::invalid_argument("disks: x0 must hold 2N finite numbers");
+    if (set_.max_violation(T(0), x0) > T(0)) throw std::invalid_argument("disks: the initial configuration overlaps");
+  }
+
+  std::string name() const { return "disks"; }
+  const Options& options() const { return opt_; }
+  int dim() const { return 2 * opt_.N; }
+  T t0() const { return T(0); }
+  T t_end() const { return T(opt_.t_end); }
+  const DisksSet<T>& constraints() const { return set_; }
+  Vec<T> f(const T& /*t*/, const Vec<T>& x) const { return -T(opt_.gamma) * x; }
+  Vec<T> x0() const { return x0_; }
+
+ private:
+  Options opt_;
+  DisksSet<T> set_;
+  Vec<T> x0_;
+};
+
+}  // namespace sweepcheck
