@@ -18,6 +18,12 @@ const std::vector<SchemeInfo>& scheme_catalog() {
         {"max_sweeps", 10000, "cap on sweeps per step; reaching it is reported"}}},
       {"moreau-euler", 1.0,
        "catching-up with the exact projection onto S (seed 000, (3)); needs a set with an exact projection", {}},
+      {"venel",
+       0.5,
+       "Venel's prediction-correction: projection onto the linearised set (seed 001, (11)); a QP per step",
+       {{"solver", 0, "QP solver: 0 = exact (Hildreth, KKT certificate), 1 = uzawa"},
+        {"tol", 1e-10, "uzawa: absolute bound on the KKT residual (the exact solver uses 1000 ulps)"},
+        {"max_iterations", 200000, "cap on QP sweeps/iterations per solve; reaching it is reported"}}},
   };
   return catalog;
 }

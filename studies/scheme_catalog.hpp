@@ -10,6 +10,7 @@
 #include "solvers/moreau_euler.hpp"
 #include "solvers/pbd.hpp"
 #include "solvers/pngs.hpp"
+#include "solvers/venel.hpp"
 
 namespace sweepcheck {
 
@@ -44,6 +45,27 @@ struct SchemeSpec {
 SchemeSpec parse_scheme_spec(const std::string& text);
 std::vector<SchemeSpec> parse_scheme_list(const std::string& comma_separated);
 
+// Venel's scheme with the QP solver chosen by the spec's `solver` number
+// (0: exact Hildreth with certificate, 1: Uzawa).
+template <class T, class F>
+decltype(auto) with_venel(const SchemeSpec& spec, F&& f) {
+  const double which = spec.get("solver");
+  const double cap = spec.get("max_iterations");
+  if (!(cap >= 1)) throw std::invalid_argument("venel: max_iterations must be >= 1");
+  if (which == 0) {
+    typename HildrethQp<T>::Options o;
+    o.max_sweeps = static_cast<std::int64_t>(cap);
+    return f(Venel<T, HildrethQp<T>>(HildrethQp<T>(o), {}));
+  }
+  if (which == 1) {
+    typename UzawaQp<T>::Options o;
+    o.tolerance = spec.get("tol");
+    o.max_iterations = static_cast<std::int64_t>(cap);
+    return f(Venel<T, UzawaQp<T>>(UzawaQp<T>(o), {}));
+  }
+  throw std::invalid_argument("venel: solver must be 0 (exact) or 1 (uzawa), got " + std::to_string(which));
+}
+
 template <class T, class F>
 decltype(auto) with_scheme(const SchemeSpec& spec, F&& f) {
   if (spec.name == "pbd") return f(Pbd<T>{});
@@ -55,6 +77,7 @@ decltype(auto) with_scheme(const SchemeSpec& spec, F&& f) {
     return f(Pngs<T>(o));
   }
   if (spec.name == "moreau-euler") return f(MoreauEuler<T>{});
+  if (spec.name == "venel") return with_venel<T>(spec, std::forward<F>(f));
   (void)scheme_info(spec.name);  // throws for unknown names
   throw std::logic_error("with_scheme: scheme '" + spec.name + "' is catalogued but not dispatched");
 }
