@@ -10,7 +10,8 @@
 // λ need not be unique, y is). Cost per sweep O(non-zeros of G).
 //
 // "Exact" here means: it stops only with a certificate r(y, λ) <= tolerance
-// = tolerance_factor · ε_T · scale, with ε_T the machine epsilon of T
+// = tolerance_factor · ε_T · scale (default 1e5 ε_T scale, a decade above the
+// round-off floor measured on the jammed crowd, see qp_mprgp.hpp), with ε_T the machine epsilon of T
 // (qp_projector.hpp); otherwise it reports the cap.
 #include <stdexcept>
 #include <string>
@@ -22,11 +23,13 @@ namespace sweepcheck {
 template <class T>
 struct HildrethQp {
   struct Options {
-    double tolerance_factor = 1000;  // stop when r(y, λ) <= tolerance_factor · ε_T · scale
+    double tolerance_factor = 1e5;  // stop when r(y, λ) <= tolerance_factor · ε_T · scale (floor: qp_mprgp.hpp)
+    double tolerance = 1e-9;        // absolute floor of the stopping tolerance (units of y; 0: ulps only)
     std::int64_t max_sweeps = 1000000;  // cap on sweeps; reaching it is reported (inner_cap_hit)
 
     void validate() const {
       if (!(tolerance_factor >= 1)) throw std::invalid_argument("HildrethQp::Options: tolerance_factor must be >= 1");
+      if (!(tolerance >= 0)) throw std::invalid_argument("HildrethQp::Options: tolerance must be >= 0");
       if (max_sweeps < 1) throw std::invalid_argument("HildrethQp::Options: max_sweeps must be >= 1");
     }
   };
@@ -37,7 +40,10 @@ struct HildrethQp {
 
   static std::string name() { return "exact"; }
 
-  T tolerance(const T& scale) const { return T(options.tolerance_factor) * epsilon<T>() * scale; }
+  T tolerance(const T& scale) const {
+    using std::max;
+    return max(T(options.tolerance), T(options.tolerance_factor) * epsilon<T>() * scale);
+  }
 
   QpResult<T> solve(const SparseRows<T>& G, const Vec<T>& q, Vec<T>& y, Vec<T>& lambda) const {
     if (G.cols() != q.size()) throw std::invalid_argument("HildrethQp: G and q disagree in size");

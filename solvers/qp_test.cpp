@@ -6,6 +6,7 @@
 
 #include "solvers/multiprecision.hpp"
 #include "solvers/qp_hildreth.hpp"
+#include "solvers/qp_mprgp.hpp"
 #include "solvers/qp_uzawa.hpp"
 
 namespace sweepcheck {
@@ -28,20 +29,35 @@ void add(SparseRows<T>& G, std::initializer_list<std::pair<int, double>> e, doub
   G.add_row(r, T(b));
 }
 
-template <class T>
+// Both exact solvers, in double and Float50, asked for a certificate at
+// their ulp level (no absolute floor).
+template <template <class> class Solver, class Scalar>
+struct Exact {
+  using T = Scalar;
+  using S = Solver<Scalar>;
+  static S make() {
+    typename S::Options o;
+    o.tolerance = 0;
+    o.tolerance_factor = 1000;
+    return S(o);
+  }
+};
+template <class C>
 class ExactQp : public ::testing::Test {};
-using Scalars = ::testing::Types<double, Float50>;
-TYPED_TEST_SUITE(ExactQp, Scalars);
+using Solvers = ::testing::Types<Exact<HildrethQp, double>, Exact<HildrethQp, Float50>, Exact<MprgpQp, double>,
+                                 Exact<MprgpQp, Float50>>;
+TYPED_TEST_SUITE(ExactQp, Solvers);
 
 // Projection of 0 onto {y1 + y2 >= 2}: y = (1, 1), λ = 1 (y − q = λ a).
 TYPED_TEST(ExactQp, ProjectsOntoOneHalfPlaneWithItsMultiplier) {
-  using T = TypeParam;
+  using T = typename TypeParam::T;
+  const auto qp = TypeParam::make();
   SparseRows<T> G(2);
   add<T>(G, {{0, 1}, {1, 1}}, 2);
   Vec<T> y, l;
-  const auto r = HildrethQp<T>{}.solve(G, vec<T>({0, 0}), y, l);
+  const auto r = qp.solve(G, vec<T>({0, 0}), y, l);
   ASSERT_EQ(r.status, StepStatus::ok);
-  const T tol = HildrethQp<T>{}.tolerance(T(3));
+  const T tol = qp.tolerance(T(3));
   EXPECT_LE(abs(y[0] - T(1)), tol);
   EXPECT_LE(abs(y[1] - T(1)), tol);
   EXPECT_LE(abs(l[0] - T(1)), tol);
@@ -51,7 +67,8 @@ TYPED_TEST(ExactQp, ProjectsOntoOneHalfPlaneWithItsMultiplier) {
 // (i = 0, j = 1) is e·(y_0 − y_1) >= 0.4 with e = (−1, 0). The projection
 // pushes each disk by 0.05: y = (−0.05, 0, 0.35, 0), λ = 0.05.
 TYPED_TEST(ExactQp, SeparatesTwoOverlappingDisksSymmetrically) {
-  using T = TypeParam;
+  using T = typename TypeParam::T;
+  const auto qp = TypeParam::make();
   SparseRows<T> G(4);
   const std::array<std::pair<int, T>, 4> row{std::pair<int, T>{0, T(-1)}, {1, T(0)}, {2, T(1)}, {3, T(0)}};
   G.add_row(row, T(2) / T(5));
@@ -60,9 +77,9 @@ TYPED_TEST(ExactQp, SeparatesTwoOverlappingDisksSymmetrically) {
   expected[0] = -T(1) / T(20);
   expected[2] = T(7) / T(20);
   Vec<T> y, l;
-  const auto r = HildrethQp<T>{}.solve(G, q, y, l);
+  const auto r = qp.solve(G, q, y, l);
   ASSERT_EQ(r.status, StepStatus::ok);
-  const T tol = T(10) * HildrethQp<T>{}.tolerance(T(2));
+  const T tol = T(10) * qp.tolerance(T(2));
   EXPECT_LE((y - expected).cwiseAbs().maxCoeff(), tol);
   EXPECT_LE(abs(l[0] - T(1) / T(20)), tol);
 }
@@ -72,7 +89,8 @@ TYPED_TEST(ExactQp, SeparatesTwoOverlappingDisksSymmetrically) {
 // on a degenerate problem (a repeated row, so λ is not unique) with an
 // inactive row.
 TYPED_TEST(ExactQp, TerminatesWithAKktCertificateOnADegenerateProblem) {
-  using T = TypeParam;
+  using T = typename TypeParam::T;
+  const auto qp = TypeParam::make();
   SparseRows<T> G(2);
   add<T>(G, {{0, 1}}, 1);       // y1 >= 1
   add<T>(G, {{0, 2}}, 2);       // 2 y1 >= 2 (the same half-plane)
@@ -80,7 +98,6 @@ TYPED_TEST(ExactQp, TerminatesWithAKktCertificateOnADegenerateProblem) {
   add<T>(G, {{0, 1}, {1, 1}}, 2);  // y1 + y2 >= 2
   const Vec<T> q = vec<T>({0, 3});
   Vec<T> y, l;
-  const HildrethQp<T> qp;
   const auto r = qp.solve(G, q, y, l);
   ASSERT_EQ(r.status, StepStatus::ok);
   const T tol = qp.tolerance(problem_scale(G, q));
@@ -120,11 +137,11 @@ SparseRows<T> random_jam(int M, std::uint64_t seed, Vec<T>& q) {
 }
 
 TYPED_TEST(ExactQp, CertifiesARandomJam) {
-  using T = TypeParam;
+  using T = typename TypeParam::T;
+  const auto qp = TypeParam::make();
   Vec<T> q;
   const auto G = random_jam<T>(8, 7, q);
   Vec<T> y, l;
-  const HildrethQp<T> qp;
   const auto r = qp.solve(G, q, y, l);
   ASSERT_EQ(r.status, StepStatus::ok);
   const T tol = qp.tolerance(problem_scale(G, q));
@@ -140,6 +157,25 @@ TEST(ExactQp, ReportsItsCapInsteadOfReturningSilently) {
   o.max_sweeps = 1;
   Vec<double> y, l;
   EXPECT_EQ(HildrethQp<double>(o).solve(G, q, y, l).status, StepStatus::inner_cap_hit);
+  MprgpQp<double>::Options m;
+  m.max_iterations = 1;
+  EXPECT_EQ(MprgpQp<double>(m).solve(G, q, y, l).status, StepStatus::inner_cap_hit);
+}
+
+// The two exact solvers find the same projection (y is unique even where λ is not).
+TEST(ExactQp, HildrethAndMprgpAgreeOnRandomJams) {
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    Vec<double> q;
+    const auto G = random_jam<double>(16, seed, q);
+    Vec<double> y1, l1, y2, l2;
+    const auto a = Exact<HildrethQp, double>::make().solve(G, q, y1, l1);
+    const auto b = Exact<MprgpQp, double>::make().solve(G, q, y2, l2);
+    ASSERT_EQ(a.status, StepStatus::ok);
+    ASSERT_EQ(b.status, StepStatus::ok);
+    EXPECT_LE((y1 - y2).norm(), distance_bound(a.certificate, b.certificate.lambda_l1) +
+                                    distance_bound(b.certificate, b.certificate.lambda_l1))
+        << "seed " << seed;
+  }
 }
 
 // Uzawa agrees with the exact solver within the bound its stopping rule
@@ -150,7 +186,7 @@ TEST(UzawaQp, AgreesWithTheExactSolverWithinItsDocumentedBound) {
     Vec<double> q;
     const auto G = random_jam<double>(12, seed, q);
     Vec<double> ye, le, yu, lu;
-    const auto re = HildrethQp<double>{}.solve(G, q, ye, le);
+    const auto re = Exact<MprgpQp, double>::make().solve(G, q, ye, le);
     ASSERT_EQ(re.status, StepStatus::ok);
     UzawaQp<double>::Options o;
     o.tolerance = 1e-9;

@@ -8,7 +8,8 @@
 // feasible up to the QP solver's tolerance. Seed 001, Theorem 3.4: order 1/2.
 //
 // The projection onto Q̃ is a convex QP solved by a QpProjector
-// (qp_hildreth.hpp: exact with certificate; qp_uzawa.hpp: Uzawa).
+// (qp_mprgp.hpp and qp_hildreth.hpp: exact with certificate; qp_uzawa.hpp:
+// Uzawa).
 //
 // Near-active rows only. A set may linearise only the constraints with
 // g_i(t, q_k) <= margin (a crowd of N disks has O(N²) pairs, of which O(N)
@@ -31,6 +32,7 @@
 #include "solvers/constraint_set.hpp"
 #include "solvers/problem.hpp"
 #include "solvers/qp_hildreth.hpp"
+#include "solvers/qp_mprgp.hpp"
 #include "solvers/qp_uzawa.hpp"
 #include "solvers/sparse_rows.hpp"
 #include "solvers/work.hpp"

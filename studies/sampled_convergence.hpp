@@ -3,7 +3,7 @@
 // solution, so each scheme's runs with the step sizes of an explicit list are
 // compared with a reference run at time samples t_i (error (24),
 // sampled_error.hpp). The reference is any scheme spec and step (the paper:
-// the same scheme at h_min = 0.01). Rows and fits are the foundation's
+// the same scheme at h_min = 0.01). Schemes: with_contact_scheme. Rows and fits are the foundation's
 // RunRow / fit_rows, so reports, CSV and figures work unchanged; the error
 // columns hold e_h of (24).
 #include <atomic>
@@ -17,6 +17,7 @@
 #include "solvers/problem.hpp"
 #include "studies/convergence_study.hpp"
 #include "studies/sampled_error.hpp"
+#include "studies/contact_schemes.hpp"
 #include "studies/step_list.hpp"
 
 namespace sweepcheck {
@@ -51,7 +52,7 @@ SampledRun<typename P::Scalar> run_sampled(const P& problem, const std::string& 
   using T = typename P::Scalar;
   const double span = to_double(problem.t_end() - problem.t0());
   const std::int64_t n = steps_for(span, h);
-  return with_scheme<T>(spec, [&](const auto& scheme) {
+  return with_contact_scheme<T>(spec, [&](const auto& scheme) {
     SampleRecorder<T> rec(times);
     ViolationObserver<T, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
     auto obs = observers(rec, viol);

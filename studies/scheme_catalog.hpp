@@ -46,14 +46,23 @@ SchemeSpec parse_scheme_spec(const std::string& text);
 std::vector<SchemeSpec> parse_scheme_list(const std::string& comma_separated);
 
 // Venel's scheme with the QP solver chosen by the spec's `solver` number
-// (0: exact Hildreth with certificate, 1: Uzawa).
+// (0: exact MPRGP, 1: Uzawa, 2: exact Hildreth; the exact ones stop with a
+// KKT certificate, see solvers/qp_*.hpp).
 template <class T, class F>
 decltype(auto) with_venel(const SchemeSpec& spec, F&& f) {
   const double which = spec.get("solver");
   const double cap = spec.get("max_iterations");
   if (!(cap >= 1)) throw std::invalid_argument("venel: max_iterations must be >= 1");
+  if (!(spec.get("tol") >= 0)) throw std::invalid_argument("venel: tol must be >= 0");
   if (which == 0) {
+    typename MprgpQp<T>::Options o;
+    o.tolerance = spec.get("tol");
+    o.max_iterations = static_cast<std::int64_t>(cap);
+    return f(Venel<T, MprgpQp<T>>(MprgpQp<T>(o), {}));
+  }
+  if (which == 2) {
     typename HildrethQp<T>::Options o;
+    o.tolerance = spec.get("tol");
     o.max_sweeps = static_cast<std::int64_t>(cap);
     return f(Venel<T, HildrethQp<T>>(HildrethQp<T>(o), {}));
   }
@@ -63,7 +72,7 @@ decltype(auto) with_venel(const SchemeSpec& spec, F&& f) {
     o.max_iterations = static_cast<std::int64_t>(cap);
     return f(Venel<T, UzawaQp<T>>(UzawaQp<T>(o), {}));
   }
-  throw std::invalid_argument("venel: solver must be 0 (exact) or 1 (uzawa), got " + std::to_string(which));
+  throw std::invalid_argument("venel: solver must be 0 (exact MPRGP), 1 (uzawa) or 2 (exact Hildreth), got " + std::to_string(which));
 }
 
 template <class T, class F>
