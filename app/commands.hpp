@@ -48,5 +48,6 @@ std::function<void(const RunRow&, int, int)> progress_printer(const std::string&
 void write_and_announce(const ConvergenceStudy& study, const ReportText& text, const std::filesystem::path& dir);
 
 void register_sliding(Registry& r);
+void register_crowd(Registry& r);
 
 }  // namespace sweepcheck::app

@@ -78,6 +78,7 @@ int run(int argc, char** argv) {
   report->add_option("--only", only, "sections to regenerate (default: all)")->delimiter(',');
 
   register_sliding(r);
+  register_crowd(r);
 
   list->callback([&] { print_list(r); });
   report->callback([&] {
