@@ -60,10 +60,10 @@ void register_crowd(Registry& r) {
   add_common_study_options(*cmd, *common);
   cmd->callback([=] {
     CrowdStudyConfig c = *cfg;
-    if (*small) {
-      c.crowd.people = 40;
-      c.crowd.t_end = 2;
-      c.fine_reference_h = 2e-3;
+    if (*small) {  // defaults of the CI variant; options given explicitly win
+      if (cmd->get_option("--people")->count() == 0) c.crowd.people = 40;
+      if (cmd->get_option("--t-end")->count() == 0) c.crowd.t_end = 2;
+      if (cmd->get_option("--h-fine")->count() == 0) c.fine_reference_h = 2e-3;
     }
     c.sampled.jobs = common->resolved_jobs();
     run_and_write(c, common->quiet, common->out);
