@@ -32,16 +32,16 @@ TEST(CrowdStudy, AShortStudyHasEveryRowAndBothReferences) {
 
 // Seed 001, (12): Q̃(t_{k+1}, q_k) ⊂ Q(t_{k+1}), so Venel's configurations are
 // feasible up to the QP's tolerance (1e-9 on the residual of rows with
-// |a_i| <= sqrt(2), i.e. a stacked distance <= 1e-9); one PBD sweep is not.
-TEST(CrowdStudy, VenelsConfigurationsAreFeasibleAndPbdsAreNot) {
+// |a_i| <= sqrt(2), i.e. a stacked distance <= 1e-9).
+TEST(CrowdStudy, VenelsConfigurationsAreFeasibleUpToTheQpTolerance) {
   const CrowdStudy s = run_crowd_study(short_config());
-  double venel = 0, pbd = 0;
+  int venel_rows = 0;
   for (const auto& r : s.study.rows) {
-    double& v = r.scheme == "venel" ? venel : pbd;
-    v = std::max(v, r.violation);
+    if (r.scheme != "venel") continue;
+    ++venel_rows;
+    EXPECT_LE(r.violation, 1e-9 * (1 + 1e-6)) << "h=" << r.h;  // the tolerance, plus round-off in evaluating g
   }
-  EXPECT_LE(venel, 1e-9 * (1 + 1e-6));  // the tolerance, plus round-off in evaluating g
-  EXPECT_GT(pbd, 1e-6);
+  EXPECT_EQ(venel_rows, 12);
 }
 
 TEST(CrowdStudy, RejectsAStepNotLargerThanTheReference) {
