@@ -49,7 +49,7 @@ struct CrowdOptions {
   double room = 10;          // L, the room is [0, L]² (seed 001: 10 × 10)
   double door_width = 1.5;   // w, centred on the right wall (our choice; 3.75 diameters)
   double speed = 1;          // |U_i| (unit speed)
-  double t_end = 10;         // T (our choice: the jam at the door forms and persists)
+  double t_end = 4;          // T (our choice, see crowd_evacuation.md: the jam at the door has formed)
   std::uint64_t seed = 1;    // seeds the start
   double lattice = 0.5;      // a, spacing of the start sites
   double jitter = 0.04;      // j, largest jitter per coordinate of a start site

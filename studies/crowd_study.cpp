@@ -124,10 +124,11 @@ CrowdStudy run_crowd_study(const CrowdStudyConfig& cfg) {
       if (tasks[i].label == label) r.push_back(refs[i]);
     return r;
   };
-  out.paper_parameters = base + fmt::format(" ref=same scheme h={:g}", cfg.paper_reference_h);
+  // Short, so figure keys stay readable; the crowd itself is in the report's description.
+  out.paper_parameters = fmt::format("N={} T={:g} ref h={:g}", cfg.crowd.people, cfg.crowd.t_end, cfg.paper_reference_h);
   group(out.paper_parameters, specs, pick("paper"));
   if (cfg.fine_reference_h != 0) {
-    out.fine_parameters = base + fmt::format(" ref=same scheme h={:g}", cfg.fine_reference_h);
+    out.fine_parameters = fmt::format("N={} T={:g} ref h={:g}", cfg.crowd.people, cfg.crowd.t_end, cfg.fine_reference_h);
     group(out.fine_parameters, specs, pick("fine"));
   }
   out.study.name = "crowd";
