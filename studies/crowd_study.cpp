@@ -64,8 +64,9 @@ std::string order_sentence(const SchemeFit& f, const std::string& reference) {
   std::string agree;
   if (std::isfinite(o.expected_order)) {
     const bool inside = o.ci_low <= o.expected_order && o.expected_order <= o.ci_high;
-    agree = fmt::format(" The interval {} the claimed order {:g}; verdict **{}** ({}).",
-                        inside ? "contains" : "excludes", o.expected_order, to_string(o.verdict), o.reason);
+    agree = fmt::format(" The interval {} the claimed order {:g}, so the observed order {} with it; verdict **{}** ({}).",
+                        inside ? "contains" : "excludes", o.expected_order, inside ? "agrees" : "does not agree",
+                        to_string(o.verdict), o.reason);
   }
   return fmt::format(
       "{} against {}: observed order {:.3f}, 95% interval [{:.3f}, {:.3f}], from {} points with h in [{:g}, {:g}].{}",
@@ -212,10 +213,10 @@ std::vector<std::string> crowd_findings(const CrowdStudy& s, const CrowdOptions&
       f.push_back(fmt::format(
           "PBD vs {} at equal h (each against its own {} reference): PBD's error e_h is {:.2f}× Venel's (median; range "
           "{:.2f}–{:.2f} over {} step sizes), with {:.3g}× the constraint evaluations and {:.3g}× the wall time "
-          "(medians); the product error × wall time is {:.2f}× Venel's, so PBD is {} for a given accuracy at equal h.",
+          "(medians). The product error × wall time (lower is better) of PBD is {:.2f}× Venel's: PBD {} on accuracy per second at equal h.",
           venel, s.fine_parameters.empty() ? "paper" : "finer", median(err_ratio), *lo, *hi, err_ratio.size(),
           median(work_ratio), median(time_ratio), median(err_ratio) * median(time_ratio),
-          median(err_ratio) * median(time_ratio) < 1 ? "cheaper" : "dearer"));
+          median(err_ratio) * median(time_ratio) < 1 ? "wins" : "loses"));
     }
     f.push_back(fmt::format(
         "Feasibility: the largest constraint violation max_k max_j d_Qj(q_k) over these runs is {:.2g} for {} "
