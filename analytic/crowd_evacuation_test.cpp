@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "analytic/crowd_evacuation.hpp"
+#include "solvers/venel.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -101,6 +102,51 @@ TEST(CrowdEvacuation, RejectsACrowdThatDoesNotFitOrADoorTooNarrow) {
   o = {};
   o.jitter = 0.06;  // 0.5 − 0.12 < 0.4
   EXPECT_THROW(CrowdEvacuation<double>{o}, std::invalid_argument);
+}
+
+// Two disks at (4, 5) and (5, 5) walking towards each other at unit speed.
+struct HeadOn {
+  using Scalar = double;
+  CrowdSet<double> set;
+  HeadOn() : set([] {
+    CrowdOptions o;
+    o.people = 2;
+    return o;
+  }()) {}
+  int dim() const { return 4; }
+  Vec<double> f(double, const Vec<double>&) const {
+    Vec<double> u(4);
+    u << 1, 0, -1, 0;
+    return u;
+  }
+  const CrowdSet<double>& constraints() const { return set; }
+  Vec<double> x0() const {
+    Vec<double> x(4);
+    x << 4, 5, 5, 5;
+    return x;
+  }
+  double t0() const { return 0; }
+  double t_end() const { return 1; }
+  std::string name() const { return "head-on"; }
+};
+
+// With a zero first margin the pair (gap 0.6) is omitted, the unconstrained
+// prediction (4.5, 5), (4.5, 5) moves each disk by 0.5, so Δ = 1 > 0 and the
+// step must re-solve with the pair's row e·(y_0 − y_1) >= 0.4, e = (−1, 0):
+// by hand, y_0 = (4.3, 5), y_1 = (4.7, 5).
+TEST(CrowdEvacuation, VenelResolvesWhenAnOmittedConstraintCouldBeViolated) {
+  const HeadOn p;
+  Venel<double, MprgpQp<double>>::Options o;
+  o.margin_factor = 0;
+  const Venel<double, MprgpQp<double>> v(MprgpQp<double>{}, o);
+  Vec<double> out;
+  Work w;
+  ASSERT_EQ(v.step(p, 0.0, p.x0(), 0.5, out, w), StepStatus::ok);
+  EXPECT_EQ(w.sweeps, 2);  // two solves: the check caught the omitted pair
+  EXPECT_NEAR(out[0], 4.3, 1e-9);
+  EXPECT_NEAR(out[1], 5.0, 1e-9);
+  EXPECT_NEAR(out[2], 4.7, 1e-9);
+  EXPECT_NEAR(out[3], 5.0, 1e-9);
 }
 
 }  // namespace
