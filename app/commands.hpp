@@ -16,8 +16,9 @@ namespace sweepcheck::app {
 struct ReportSection {
   std::string title;
   std::filesystem::path folder;  // relative to the report root
-  std::vector<SchemeFit> fits;
+  std::vector<SchemeFit> fits;   // may be empty (sections without convergence fits)
   std::vector<std::string> findings;
+  std::string link = "summary.md";  // the section's main page inside its folder
 };
 
 struct DefaultReportEntry {
@@ -48,6 +49,7 @@ std::function<void(const RunRow&, int, int)> progress_printer(const std::string&
 void write_and_announce(const ConvergenceStudy& study, const ReportText& text, const std::filesystem::path& dir);
 
 void register_sliding(Registry& r);
+void register_properties(CLI::App& app, Registry& r);
 void register_crowd(Registry& r);
 
 }  // namespace sweepcheck::app

@@ -46,9 +46,11 @@ void run_report(const Registry& r, const std::filesystem::path& out, int jobs, c
     if (!only.empty() && std::find(only.begin(), only.end(), e.name) == only.end()) continue;
     std::cerr << "== report section " << e.name << "\n";
     const ReportSection s = e.run(out / e.name, jobs);
-    index += fmt::format("## [{}]({}/summary.md)\n\n| scheme | parameters | order [95% interval] vs expected |\n|---|---|---|\n",
-                         s.title, s.folder.string());
-    for (const auto& f : s.fits) index += fmt::format("| {} | {} | {} |\n", f.scheme, f.parameters, verdict_cell(f));
+    index += fmt::format("## [{}]({}/{})\n\n", s.title, s.folder.string(), s.link);
+    if (!s.fits.empty()) {
+      index += "| scheme | parameters | order [95% interval] vs expected |\n|---|---|---|\n";
+      for (const auto& f : s.fits) index += fmt::format("| {} | {} | {} |\n", f.scheme, f.parameters, verdict_cell(f));
+    }
     if (!s.findings.empty()) {
       index += "\n";
       for (const auto& x : s.findings) index += "- " + x + "\n";
@@ -79,6 +81,7 @@ int run(int argc, char** argv) {
   report->add_option("--only", only, "sections to regenerate (default: all)")->delimiter(',');
 
   register_sliding(r);
+  register_properties(app, r);
   register_crowd(r);
 
   list->callback([&] { print_list(r); });

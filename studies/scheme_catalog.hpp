@@ -9,6 +9,9 @@
 
 #include "solvers/moreau_euler.hpp"
 #include "solvers/pbd.hpp"
+#include "solvers/penalty.hpp"
+#include "solvers/pgs.hpp"
+#include "solvers/reference_projector.hpp"
 #include "solvers/pngs.hpp"
 #include "solvers/venel.hpp"
 
@@ -85,7 +88,16 @@ decltype(auto) with_scheme(const SchemeSpec& spec, F&& f) {
     o.max_sweeps = static_cast<int>(spec.get("max_sweeps"));
     return f(Pngs<T>(o));
   }
-  if (spec.name == "moreau-euler") return f(MoreauEuler<T>{});
+  if (spec.name == "pgs") {
+    typename Pgs<T>::Options o;
+    o.abstol = T(spec.get("abstol"));
+    o.reltol = T(spec.get("reltol"));
+    o.max_sweeps = static_cast<int>(spec.get("max_sweeps"));
+    return f(Pgs<T>(o));
+  }
+  if (spec.name == "penalty") return f(Penalty<T>(typename Penalty<T>::Options{T(spec.get("gamma"))}));
+  // The exact projection onto the intersection comes from the reference projector.
+  if (spec.name == "moreau-euler") return f(MoreauEuler<T, ReferenceProjector<T>>{});
   if (spec.name == "venel") return with_venel<T>(spec, std::forward<F>(f));
   (void)scheme_info(spec.name);  // throws for unknown names
   throw std::logic_error("with_scheme: scheme '" + spec.name + "' is catalogued but not dispatched");
