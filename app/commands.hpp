@@ -52,5 +52,6 @@ void register_sliding(Registry& r);
 void register_properties(CLI::App& app, Registry& r);
 void register_circuit(Registry& r);
 void register_pbd_paper(Registry& r);
+void register_crowd(Registry& r);
 
 }  // namespace sweepcheck::app

@@ -17,6 +17,7 @@ namespace {
 void print_list(const Registry& r) {
   std::cout << "Problems:\n  sliding   seed 000 Section 4.2: sliding along the crease of d-1 ball complements (exact "
                "solution)\n";
+  std::cout << "  crowd     seed 001 Section 5: evacuation of N disks through a door (no exact solution; error (24))\n";
   std::cout << "\nSchemes (name: claimed order; parameters):\n";
   for (const auto& s : scheme_catalog()) {
     std::cout << fmt::format("  {:<14} order {}  {}\n", s.name,
@@ -83,6 +84,7 @@ int run(int argc, char** argv) {
   register_properties(app, r);
   register_circuit(r);
   register_pbd_paper(r);
+  register_crowd(r);
 
   list->callback([&] { print_list(r); });
   report->callback([&] {

@@ -7,13 +7,14 @@
 
 #include "solvers/ball.hpp"
 #include "solvers/ball_complement.hpp"
+#include "solvers/disk_segment_wall.hpp"
 #include "solvers/half_space.hpp"
 #include "solvers/pair_non_overlap.hpp"
 
 namespace sweepcheck {
 
 template <class T>
-using Constraint = std::variant<HalfSpace<T>, Ball<T>, BallComplement<T>, PairNonOverlap<T>>;
+using Constraint = std::variant<HalfSpace<T>, Ball<T>, BallComplement<T>, PairNonOverlap<T>, DiskSegmentWall<T>>;
 
 template <class T>
 T value(const Constraint<T>& c, const T& t, const Vec<T>& x) {
@@ -44,6 +45,7 @@ std::string kind_name(const Constraint<T>& c) {
     std::string operator()(const Ball<T>&) const { return "ball"; }
     std::string operator()(const BallComplement<T>&) const { return "ball-complement"; }
     std::string operator()(const PairNonOverlap<T>&) const { return "pair-non-overlap"; }
+    std::string operator()(const DiskSegmentWall<T>&) const { return "disk-segment-wall"; }
   };
   return std::visit(Namer{}, c);
 }

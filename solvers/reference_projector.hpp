@@ -130,6 +130,18 @@ Mat<T> hessian(const Constraint<T>& c, const T& /*t*/, const Vec<T>& y) {
         } else if constexpr (std::is_same_v<S, BallComplement<T>>) {  // g = |y − c| − R
           sphere_part(Vec<T>(y - s.c), P);
           H = P;
+        } else if constexpr (std::is_same_v<S, DiskSegmentWall<T>>) {
+          // g = |X_i − P(X_i)| − R: zero Hessian where P(X_i) is inside the
+          // segment (distance to a line in the plane is affine on each side),
+          // ∇²|X_i − E| where it is an end point E.
+          T cx, cy;
+          s.closest(y[2 * s.i], y[2 * s.i + 1], cx, cy);
+          if ((cx == s.ax && cy == s.ay) || (cx == s.bx && cy == s.by)) {
+            Vec<T> v(2);
+            v << y[2 * s.i] - cx, y[2 * s.i + 1] - cy;
+            sphere_part(v, P);
+            H.block(2 * s.i, 2 * s.i, 2, 2) = P;
+          }
         } else {  // PairNonOverlap: g = |X_i − X_j| − d_min
           sphere_part(Vec<T>(s.Xi(y) - s.Xj(y)), P);
           const Eigen::Index D = s.D, i = D * s.i, j = D * s.j;

@@ -44,6 +44,12 @@ const std::vector<SchemeInfo>& scheme_catalog() {
         {"eta_coef", 1.0, "eta = eta_coef * h^eta_power"},
         {"eta_power", 2.0, "eta = eta_coef * h^eta_power (theory: > 1)"},
         {"max_iterations", 1000000, "cap on dual-gradient iterations per step; reaching it is reported"}}},
+      {"venel",
+       0.5,
+       "Venel's prediction-correction: projection onto the linearised set (seed 001, (11)); a QP per step",
+       {{"solver", 0, "QP solver: 0 = exact MPRGP, 1 = uzawa, 2 = exact Hildreth (exact ones stop with a KKT certificate)"},
+        {"tol", 1e-9, "absolute bound on the QP's KKT residual (exact solvers: at least 1e5 ulps of the scale)"},
+        {"max_iterations", 100000, "cap on QP sweeps/iterations per solve; reaching it is reported"}}},
   };
   return catalog;
 }

@@ -14,6 +14,7 @@
 #include "solvers/pgs.hpp"
 #include "solvers/reference_projector.hpp"
 #include "solvers/pngs.hpp"
+#include "solvers/venel.hpp"
 
 namespace sweepcheck {
 
@@ -60,6 +61,36 @@ struct is_polyhedral_scheme<CatchingUp<T, Pr>> : std::true_type {};
 template <class S, class P>
 concept SchemeAppliesTo = (is_polyhedral_scheme<S>::value == PolyhedralProblem<P>);
 
+// Venel's scheme with the QP solver chosen by the spec's `solver` number
+// (0: exact MPRGP, 1: Uzawa, 2: exact Hildreth; the exact ones stop with a
+// KKT certificate, see solvers/qp_*.hpp).
+template <class T, class F>
+decltype(auto) with_venel(const SchemeSpec& spec, F&& f) {
+  const double which = spec.get("solver");
+  const double cap = spec.get("max_iterations");
+  if (!(cap >= 1)) throw std::invalid_argument("venel: max_iterations must be >= 1");
+  if (!(spec.get("tol") >= 0)) throw std::invalid_argument("venel: tol must be >= 0");
+  if (which == 0) {
+    typename MprgpQp<T>::Options o;
+    o.tolerance = spec.get("tol");
+    o.max_iterations = static_cast<std::int64_t>(cap);
+    return f(Venel<T, MprgpQp<T>>(MprgpQp<T>(o), {}));
+  }
+  if (which == 2) {
+    typename HildrethQp<T>::Options o;
+    o.tolerance = spec.get("tol");
+    o.max_sweeps = static_cast<std::int64_t>(cap);
+    return f(Venel<T, HildrethQp<T>>(HildrethQp<T>(o), {}));
+  }
+  if (which == 1) {
+    typename UzawaQp<T>::Options o;
+    o.tolerance = spec.get("tol");
+    o.max_iterations = static_cast<std::int64_t>(cap);
+    return f(Venel<T, UzawaQp<T>>(UzawaQp<T>(o), {}));
+  }
+  throw std::invalid_argument("venel: solver must be 0 (exact MPRGP), 1 (uzawa) or 2 (exact Hildreth), got " + std::to_string(which));
+}
+
 template <class T, class F>
 decltype(auto) with_scheme(const SchemeSpec& spec, F&& f) {
   if (spec.name == "pbd") return f(Pbd<T>{});
@@ -91,6 +122,7 @@ decltype(auto) with_scheme(const SchemeSpec& spec, F&& f) {
     o.validate();
     return f(InexactCatchingUp<T>{DualGradientProjector<T>{o}});
   }
+  if (spec.name == "venel") return with_venel<T>(spec, std::forward<F>(f));
   (void)scheme_info(spec.name);  // throws for unknown names
   throw std::logic_error("with_scheme: scheme '" + spec.name + "' is catalogued but not dispatched");
 }

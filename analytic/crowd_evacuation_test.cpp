@@ -1,0 +1,153 @@
+#include <gtest/gtest.h>
+
+#include "analytic/crowd_evacuation.hpp"
+#include "solvers/venel.hpp"
+
+namespace sweepcheck {
+namespace {
+
+// Feasibility checked by brute force over all pairs and against the room's
+// sides directly (not through CrowdSet or the cell list).
+void expect_strictly_feasible(const CrowdOptions& o, const Vec<double>& x) {
+  const int N = o.people;
+  const double r = o.radius;
+  double closest = 1e300;
+  for (int i = 0; i < N; ++i) {
+    EXPECT_GT(x[2 * i], r);
+    EXPECT_GT(x[2 * i + 1], r);
+    EXPECT_LT(x[2 * i], o.room - r);
+    EXPECT_LT(x[2 * i + 1], o.room - r);
+    for (int j = i + 1; j < N; ++j)
+      closest = std::min(closest, std::hypot(x[2 * i] - x[2 * j], x[2 * i + 1] - x[2 * j + 1]));
+  }
+  EXPECT_GE(closest, o.lattice - 2 * o.jitter - 1e-12);  // the documented lower bound
+  EXPECT_GT(closest, 2 * r);
+}
+
+TEST(CrowdEvacuation, TheStartIsFeasibleForThePapersCrowd) {
+  const CrowdEvacuation<double> p;  // N = 150, r = 0.2, 10 × 10
+  ASSERT_EQ(p.dim(), 300);
+  expect_strictly_feasible(p.options(), p.x0());
+  EXPECT_EQ(p.constraints().max_violation(0.0, p.x0()), 0.0);
+}
+
+TEST(CrowdEvacuation, TheStartIsFeasibleForAFullRoomAndOtherSeeds) {
+  CrowdOptions o;
+  o.people = 361;  // every site of the 19 × 19 lattice
+  for (std::uint64_t seed : {2u, 3u}) {
+    o.seed = seed;
+    expect_strictly_feasible(o, CrowdEvacuation<double>::start(o));
+  }
+}
+
+TEST(CrowdEvacuation, TheStartIsDeterministicPerSeed) {
+  CrowdOptions a, b;
+  b.seed = 2;
+  EXPECT_EQ(CrowdEvacuation<double>::start(a), CrowdEvacuation<double>::start(a));
+  EXPECT_NE(CrowdEvacuation<double>::start(a), CrowdEvacuation<double>::start(b));
+}
+
+// Door {10} × [4.25, 5.75]. At (5, 5) the nearest door point is (10, 5), so
+// U points to (11, 5): (1, 0). At (9, 1) it is (10, 4.25), target (11, 4.25),
+// U = (2, 3.25)/|(2, 3.25)|. Beyond the door plane U = (1, 0).
+TEST(CrowdEvacuation, TheDesiredVelocityPointsBeyondTheNearestDoorPoint) {
+  CrowdOptions o;
+  o.people = 3;
+  const CrowdEvacuation<double> p(o);
+  Vec<double> x(6);
+  x << 5, 5, 9, 1, 10.5, 7;
+  const Vec<double> u = p.f(0.0, x);
+  EXPECT_NEAR(u[0], 1, 1e-15);
+  EXPECT_NEAR(u[1], 0, 1e-15);
+  const double n = std::hypot(2.0, 3.25);
+  EXPECT_NEAR(u[2], 2 / n, 1e-15);
+  EXPECT_NEAR(u[3], 3.25 / n, 1e-15);
+  EXPECT_NEAR(u[4], 1, 1e-15);
+  EXPECT_NEAR(u[5], 0, 1e-15);
+}
+
+// Two disks 0.5 apart (gap D = 0.1) near the bottom wall (gap 0.3 − 0.2 = 0.1):
+// with margin 0.15 both rows are kept, with 0.05 none; the pair's rhs is 2r
+// and the wall's n·P + r = 0 + 0.2 (n = (0, 1), P on y = 0).
+TEST(CrowdEvacuation, LinearisesOnlyTheNearActiveConstraints) {
+  CrowdOptions o;
+  o.people = 2;
+  const CrowdSet<double> s(o);
+  Vec<double> q(4);
+  q << 3, 0.3, 3.5, 5;
+  Work w;
+  SparseRows<double> rows;
+  s.linearise(0.0, q, 0.15, rows, w);
+  ASSERT_EQ(rows.rows(), 1);  // only the wall of disk 0: the disks are 4.7 apart
+  EXPECT_NEAR(rows.rhs(0), 0.2, 1e-15);
+  q << 3, 0.3, 3.5, 0.3;
+  s.linearise(0.0, q, 0.15, rows, w);
+  ASSERT_EQ(rows.rows(), 3);  // the pair, then the bottom wall for each disk
+  EXPECT_NEAR(rows.rhs(0), 0.4, 1e-15);
+  Vec<double> e = Vec<double>::Zero(4);
+  rows.axpy(0, 1.0, e);
+  EXPECT_NEAR(e[0], -1, 1e-15);  // e = (q_0 − q_1)/|q_0 − q_1| = (−1, 0)
+  EXPECT_NEAR(e[2], 1, 1e-15);
+  s.linearise(0.0, q, 0.05, rows, w);
+  EXPECT_EQ(rows.rows(), 0);
+}
+
+TEST(CrowdEvacuation, RejectsACrowdThatDoesNotFitOrADoorTooNarrow) {
+  CrowdOptions o;
+  o.people = 362;
+  EXPECT_THROW(CrowdEvacuation<double>{o}, std::invalid_argument);
+  o = {};
+  o.door_width = 0.3;
+  EXPECT_THROW(CrowdEvacuation<double>{o}, std::invalid_argument);
+  o = {};
+  o.jitter = 0.06;  // 0.5 − 0.12 < 0.4
+  EXPECT_THROW(CrowdEvacuation<double>{o}, std::invalid_argument);
+}
+
+// Two disks at (4, 5) and (5, 5) walking towards each other at unit speed.
+struct HeadOn {
+  using Scalar = double;
+  CrowdSet<double> set;
+  HeadOn() : set([] {
+    CrowdOptions o;
+    o.people = 2;
+    return o;
+  }()) {}
+  int dim() const { return 4; }
+  Vec<double> f(double, const Vec<double>&) const {
+    Vec<double> u(4);
+    u << 1, 0, -1, 0;
+    return u;
+  }
+  const CrowdSet<double>& constraints() const { return set; }
+  Vec<double> x0() const {
+    Vec<double> x(4);
+    x << 4, 5, 5, 5;
+    return x;
+  }
+  double t0() const { return 0; }
+  double t_end() const { return 1; }
+  std::string name() const { return "head-on"; }
+};
+
+// With a zero first margin the pair (gap 0.6) is omitted, the unconstrained
+// prediction (4.5, 5), (4.5, 5) moves each disk by 0.5, so Δ = 1 > 0 and the
+// step must re-solve with the pair's row e·(y_0 − y_1) >= 0.4, e = (−1, 0):
+// by hand, y_0 = (4.3, 5), y_1 = (4.7, 5).
+TEST(CrowdEvacuation, VenelResolvesWhenAnOmittedConstraintCouldBeViolated) {
+  const HeadOn p;
+  Venel<double, MprgpQp<double>>::Options o;
+  o.margin_factor = 0;
+  const Venel<double, MprgpQp<double>> v(MprgpQp<double>{}, o);
+  Vec<double> out;
+  Work w;
+  ASSERT_EQ(v.step(p, 0.0, p.x0(), 0.5, out, w), StepStatus::ok);
+  EXPECT_EQ(w.sweeps, 2);  // two solves: the check caught the omitted pair
+  EXPECT_NEAR(out[0], 4.3, 1e-9);
+  EXPECT_NEAR(out[1], 5.0, 1e-9);
+  EXPECT_NEAR(out[2], 4.7, 1e-9);
+  EXPECT_NEAR(out[3], 5.0, 1e-9);
+}
+
+}  // namespace
+}  // namespace sweepcheck

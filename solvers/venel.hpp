@@ -1,0 +1,134 @@
+#pragma once
+// Venel's prediction–correction scheme (seed 001, (11)):
+//   q_{k+1} = P_{Q̃(t_{k+1}, q_k)}(q_k + h f(t_k, q_k)),
+//   Q̃(t, q) = { y : g_i(t, q) + <∇g_i(t, q), y − q> >= 0  for all i },
+// the constraints g_i(t, ·) >= 0 linearised at the current point and
+// evaluated at the NEW time t_{k+1}. Since each g_i(t, ·) is convex,
+// Q̃(t, q) ⊂ Q(t) (seed 001, (12)), so every computed configuration is
+// feasible up to the QP solver's tolerance. Seed 001, Theorem 3.4: order 1/2.
+//
+// The projection onto Q̃ is a convex QP solved by a QpProjector
+// (qp_mprgp.hpp and qp_hildreth.hpp: exact with certificate; qp_uzawa.hpp:
+// Uzawa).
+//
+// Near-active rows only. A set may linearise only the constraints with
+// g_i(t, q_k) <= margin (a crowd of N disks has O(N²) pairs, of which O(N)
+// are near). This is still the exact projection onto the full Q̃: if y is
+// the projection onto the polyhedron of the kept rows and every omitted
+// row holds at y, then y is the projection onto the full polyhedron too (a
+// smaller set containing y). An omitted row reads g_i + <∇g_i, y − q_k> with
+// g_i > margin, so it holds whenever the set's bound
+//   Δ(q_k, y) >= max_i |<∇g_i(t, q_k), y − q_k>|
+// satisfies Δ <= margin. The step checks this after every solve and, when
+// it fails, re-solves with margin = 2Δ. A set that linearises every
+// constraint (the generic fallback below for ConstraintSet) omits none.
+//
+// Set interface used (optional; the fallback covers ConstraintSet<T>):
+//   void linearise(const T& t, const Vec<T>& q, const T& margin, SparseRows<T>& rows, Work& w) const;
+//   T linearisation_drift(const Vec<T>& q, const Vec<T>& y) const;   // Δ above
+#include <stdexcept>
+#include <string>
+
+#include "solvers/constraint_set.hpp"
+#include "solvers/problem.hpp"
+#include "solvers/qp_hildreth.hpp"
+#include "solvers/qp_mprgp.hpp"
+#include "solvers/qp_uzawa.hpp"
+#include "solvers/sparse_rows.hpp"
+#include "solvers/work.hpp"
+
+namespace sweepcheck {
+
+// Q̃(t, q) of a generic ConstraintSet: every constraint, linearised with its
+// (dense) gradient; zero gradient entries are dropped from the rows.
+template <class T>
+void linearise_all(const ConstraintSet<T>& set, const T& t, const Vec<T>& q, SparseRows<T>& rows, Work& work) {
+  rows.clear(static_cast<int>(q.size()));
+  Vec<T> g;
+  std::vector<std::pair<int, T>> entries;
+  for (int j = 0; j < set.size(); ++j) {
+    ++work.constraint_evaluations;
+    const T v = value(set[j], t, q);
+    gradient(set[j], t, q, g);
+    entries.clear();
+    for (Eigen::Index c = 0; c < g.size(); ++c)
+      if (g[c] != T(0)) entries.emplace_back(static_cast<int>(c), g[c]);
+    // g_j + <∇g_j, y − q> >= 0  <=>  <∇g_j, y> >= <∇g_j, q> − g_j
+    rows.add_row(entries, g.dot(q) - v);
+  }
+}
+
+template <class T, class Solver>
+  requires QpProjector<Solver, T>
+struct Venel {
+  struct Options {
+    double margin_factor = 3;  // first margin = margin_factor · |h f(t_k, q_k)|_∞ (checked afterwards, see above)
+    double min_margin = 0;     // lower bound of that first margin (units of g)
+    int max_resolves = 30;     // cap on margin doublings per step (each at least doubles the margin)
+
+    void validate() const {
+      if (!(margin_factor >= 0)) throw std::invalid_argument("Venel::Options: margin_factor must be >= 0");
+      if (!(min_margin >= 0)) throw std::invalid_argument("Venel::Options: min_margin must be >= 0");
+      if (max_resolves < 1) throw std::invalid_argument("Venel::Options: max_resolves must be >= 1");
+    }
+  };
+
+  Solver solver{};
+  Options options{};
+
+  Venel() = default;
+  Venel(Solver s, Options o) : solver(std::move(s)), options(o) { options.validate(); }
+
+  static std::string name() { return "venel"; }
+  static double claimed_order() { return 0.5; }
+
+  // Noise floor of one step in the state norm, for the study's floor
+  // (steps × this): the QP's stopping tolerance. Justification: for a
+  // polyhedron, |y − y*| <= κ r(y, λ) with κ a Hoffman constant of the active
+  // rows (Hoffman 1952), and we take κ = 1; the worst-case bound without κ,
+  // sqrt((‖λ‖_1 + ‖λ*‖_1) r) of qp_projector.hpp, is far too pessimistic to
+  // serve as a floor (it would hide every error of the crowd study).
+  T inner_tolerance(const T& scale) const { return solver.tolerance(scale); }
+
+  template <Problem P>
+  StepStatus step(const P& p, const T& t, const Vec<T>& x, const T& h, Vec<T>& out, Work& work) const {
+    using std::max;
+    const Vec<T> pred = x + h * p.f(t, x);
+    const T t1 = t + h;
+    const auto& set = p.constraints();
+    SparseRows<T> rows(static_cast<int>(x.size()));
+    Vec<T> lambda;
+    if constexpr (requires(SparseRows<T>& r, Work& w) {
+                    set.linearise(t1, x, T(0), r, w);
+                    set.linearisation_drift(x, x);
+                  }) {
+      T margin = max(T(options.min_margin), T(options.margin_factor) * (pred - x).cwiseAbs().maxCoeff());
+      for (int attempt = 0;; ++attempt) {
+        set.linearise(t1, x, margin, rows, work);
+        const QpResult<T> r = solver.solve(rows, pred, out, lambda);
+        account(rows, r, work);
+        const T drift = set.linearisation_drift(x, out);
+        if (r.status != StepStatus::ok) return r.status;
+        if (drift <= margin) return StepStatus::ok;
+        if (attempt + 1 >= options.max_resolves) return StepStatus::inner_cap_hit;
+        margin = max(T(2) * drift, T(2) * margin);
+      }
+    } else {
+      linearise_all(set, t1, x, rows, work);
+      const QpResult<T> r = solver.solve(rows, pred, out, lambda);
+      account(rows, r, work);
+      return r.status;
+    }
+  }
+
+ private:
+  // One row evaluation a_i·y per row and iteration, counted as a constraint
+  // evaluation (comparable with PBD's per-constraint projections).
+  static void account(const SparseRows<T>& rows, const QpResult<T>& r, Work& work) {
+    work.inner_iterations += r.iterations;
+    work.constraint_evaluations += std::int64_t(rows.rows()) * (r.iterations + 1);
+    ++work.sweeps;
+  }
+};
+
+}  // namespace sweepcheck

@@ -1,0 +1,76 @@
+#include <gtest/gtest.h>
+
+#include "studies/sampled_error.hpp"
+#include "studies/scheme_catalog.hpp"
+#include "studies/step_list.hpp"
+
+namespace sweepcheck {
+namespace {
+
+Vec<double> v1(double a) {
+  Vec<double> x(1);
+  x << a;
+  return x;
+}
+
+TEST(SampledError, SampleTimesAreEquallySpacedAndEndAtT) {
+  const auto t = equally_spaced_samples(0, 10, 10);
+  ASSERT_EQ(t.size(), 10u);
+  EXPECT_DOUBLE_EQ(t[0], 1);
+  EXPECT_DOUBLE_EQ(t[4], 5);
+  EXPECT_EQ(t[9], 10);
+  EXPECT_THROW(equally_spaced_samples(0, 1, 0), std::invalid_argument);
+}
+
+// Grid 0, 0.8, 1.6 with x = 0, 8, 4: the interpolant at t = 1 is 8 + (0.2/0.8)(4 − 8) = 7,
+// at 0.8 the grid value 8 itself.
+TEST(SampledError, RecordsThePiecewiseLinearInterpolantAtTheSampleTimes) {
+  SampleRecorder<double> rec({0.8, 1.0, 1.6});
+  rec(0, 0.0, v1(0));
+  rec(1, 0.8, v1(8));
+  rec(2, 1.6, v1(4));
+  ASSERT_TRUE(rec.complete());
+  EXPECT_EQ(rec.samples()[0][0], 8);
+  EXPECT_NEAR(rec.samples()[1][0], 7, 1e-14);
+  EXPECT_EQ(rec.samples()[2][0], 4);
+  // (24): the largest of the distances 1, 0 and 3.
+  EXPECT_NEAR(max_sample_distance(rec.samples(), {v1(9), v1(7), v1(1)}), 3, 1e-14);
+}
+
+TEST(SampledError, AnIncompleteRunIsNotComplete) {
+  SampleRecorder<double> rec({0.5, 1.0});
+  rec(0, 0.0, v1(0));
+  rec(1, 0.6, v1(1));
+  EXPECT_FALSE(rec.complete());
+}
+
+TEST(StepList, EveryPaperStepDividesTen) {
+  for (double h : {0.02, 0.025, 0.04, 0.05, 0.0625, 0.08, 0.1, 0.2, 0.5}) EXPECT_EQ(double(steps_for(10, h)) * h, 10);
+  EXPECT_EQ(steps_for(10, 0.0625), 160);
+}
+
+TEST(StepList, RejectsAStepThatDoesNotDivideTOrIsNotPositive) {
+  EXPECT_THROW(steps_for(10, 0.03), std::invalid_argument);
+  EXPECT_THROW(steps_for(10, 0), std::invalid_argument);
+  EXPECT_THROW(steps_for(10, -0.1), std::invalid_argument);
+  EXPECT_THROW(steps_for(10, std::nan("")), std::invalid_argument);
+}
+
+TEST(SchemeCatalog, VenelChoosesItsQpSolverByNumber) {
+  auto solver_of = [](const std::string& text) {
+    return with_scheme<double>(parse_scheme_spec(text), [](const auto& s) {
+      if constexpr (requires { s.solver; }) return decltype(s.solver)::name();
+      return std::string("none");
+    });
+  };
+  EXPECT_EQ(solver_of("venel"), "exact");
+  EXPECT_EQ(solver_of("venel:solver=1"), "uzawa");
+  EXPECT_EQ(solver_of("venel:solver=2"), "exact");
+  EXPECT_THROW(solver_of("venel:solver=3"), std::invalid_argument);
+  EXPECT_THROW(solver_of("venel:solver=0.5"), std::invalid_argument);
+  EXPECT_THROW(solver_of("venel:max_iterations=0"), std::invalid_argument);
+  EXPECT_EQ(scheme_info("venel").claimed_order, 0.5);
+}
+
+}  // namespace
+}  // namespace sweepcheck
