@@ -75,8 +75,8 @@ RunRow run_one(const P& problem, const std::string& parameters, const Reference&
   return with_scheme<T>(spec, [&](const auto& scheme) -> RunRow {
     if constexpr (!SchemeAppliesTo<std::decay_t<decltype(scheme)>, P>) {
       throw std::invalid_argument("scheme '" + spec.name + "' does not apply to problem '" + problem.name() +
-                                  "' (the catching-up schemes need a polyhedral LCS set, the others a "
-                                  "constraint set with per-constraint projections)");
+                                  "' (the catching-up schemes need a polyhedral LCS set, venel a set it can "
+                                  "linearise, the others a constraint set with per-constraint projections)");
     } else {
     // A SampledReference is compared at its sample times; any other reference densely.
     auto make_error_observer = [&] {

@@ -58,8 +58,24 @@ template <class S>
 struct is_polyhedral_scheme : std::false_type {};
 template <class T, class Pr>
 struct is_polyhedral_scheme<CatchingUp<T, Pr>> : std::true_type {};
+// Venel's scheme linearises the constraints: it needs a ConstraintSet or a
+// set with linearise()/linearisation_drift() (the crowd's), not the disks'
+// cell-list set.
+template <class S>
+struct is_venel_scheme : std::false_type {};
+template <class T, class Qp>
+struct is_venel_scheme<Venel<T, Qp>> : std::true_type {};
+template <class P>
+concept LinearisableProblem =
+    std::is_same_v<std::decay_t<decltype(std::declval<const P&>().constraints())>, ConstraintSet<typename P::Scalar>> ||
+    requires(const P& p, const typename P::Scalar& t, const Vec<typename P::Scalar>& x,
+             SparseRows<typename P::Scalar>& r, Work& w) {
+      p.constraints().linearise(t, x, t, r, w);
+      p.constraints().linearisation_drift(x, x);
+    };
 template <class S, class P>
-concept SchemeAppliesTo = (is_polyhedral_scheme<S>::value == PolyhedralProblem<P>);
+concept SchemeAppliesTo = (is_polyhedral_scheme<S>::value == PolyhedralProblem<P>) &&
+                          (!is_venel_scheme<S>::value || LinearisableProblem<P>);
 
 // Venel's scheme with the QP solver chosen by the spec's `solver` number
 // (0: exact MPRGP, 1: Uzawa, 2: exact Hildreth; the exact ones stop with a
