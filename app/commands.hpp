@@ -48,5 +48,7 @@ std::function<void(const RunRow&, int, int)> progress_printer(const std::string&
 void write_and_announce(const ConvergenceStudy& study, const ReportText& text, const std::filesystem::path& dir);
 
 void register_sliding(Registry& r);
+// `audit`: sets exit_code to 1 when a check fails.
+void register_audit(CLI::App& app, int& exit_code);
 
 }  // namespace sweepcheck::app

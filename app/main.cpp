@@ -78,6 +78,8 @@ int run(int argc, char** argv) {
   report->add_option("--only", only, "sections to regenerate (default: all)")->delimiter(',');
 
   register_sliding(r);
+  int audit_exit = 0;
+  register_audit(app, audit_exit);
 
   list->callback([&] { print_list(r); });
   report->callback([&] {
@@ -102,7 +104,7 @@ int run(int argc, char** argv) {
     std::cerr << "sweepcheck: failed: " << e.what() << "\n";
     return 1;
   }
-  return 0;
+  return audit_exit;
 }
 
 }  // namespace
