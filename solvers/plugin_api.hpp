@@ -5,7 +5,7 @@
 //
 // A plugin is one class deriving from sweepcheck::plugin::Stepper plus one line:
 //
-//     #include <sweepcheck/solvers/plugin_api.hpp>   // installed; in-tree: "solvers/plugin_api.hpp"
+//     #include "solvers/plugin_api.hpp"   // in-tree, and installed (find_package(sweepcheck))
 //     class MyScheme : public sweepcheck::plugin::Stepper { ... };
 //     SWEEPCHECK_EXPORT_SCHEME(MyScheme)
 //
