@@ -54,6 +54,16 @@ LogLogFigure per_problem_figure(const std::vector<RunRow>& rows, const std::stri
 
 std::string stem_for(const std::string& id) { return "audit_" + id; }
 
+// Markdown table cell: '|' would end the cell.
+std::string cell(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& a) {
   std::vector<std::pair<std::string, LogLogFigure>> out;
   auto conv = per_problem_figure(a.ladder_rows, a.scheme + ": uniform error", "sup_t |x_h(t) - x(t)|",
@@ -146,7 +156,8 @@ std::string audit_markdown(const AuditResult& a) {
   md += "| # | check | verdict | evidence | tests |\n|---|---|---|---|---|\n";
   int k = 0;
   for (const auto& c : a.checks)
-    md += fmt::format("| {} | {} | **{}** | {} | {} |\n", ++k, c.title, to_string(c.verdict), c.evidence, c.theorem);
+    md += fmt::format("| {} | {} | **{}** | {} | {} |\n", ++k, c.title, to_string(c.verdict), cell(c.evidence),
+                      cell(c.theorem));
   md += "\n";
   for (const auto& c : a.checks) {
     md += fmt::format("## {} — {}\n\n{}\n\n", c.title, to_string(c.verdict), c.evidence);
@@ -155,7 +166,7 @@ std::string audit_markdown(const AuditResult& a) {
     if (!c.per_problem.empty()) {
       md += "| problem | verdict | evidence |\n|---|---|---|\n";
       for (const auto& p : c.per_problem)
-        md += fmt::format("| {} | {} | {} |\n", p.problem, to_string(p.judgement.verdict), p.judgement.evidence);
+        md += fmt::format("| {} | {} | {} |\n", p.problem, to_string(p.judgement.verdict), cell(p.judgement.evidence));
       md += "\n";
     }
   }
