@@ -6,6 +6,7 @@
 #include <random>
 
 #include "solvers/ball_complement_projection.hpp"
+#include "solvers/multiprecision.hpp"
 #include "solvers/nnls.hpp"
 
 namespace sweepcheck {
@@ -51,6 +52,20 @@ TEST(BallComplementProjection, PointInsideOneBallProjectsRadiallyOntoItsSphere) 
   EXPECT_NEAR(r.distance, std::sqrt(2.0) - 1.3, 1e-14);
   EXPECT_NEAR(r.point[0], 1.2 * std::sqrt(2.0) / 1.3, 1e-14);
   EXPECT_EQ(r.active, (std::vector<int>{0}));
+}
+
+TEST(BallComplementProjection, CreasePointIsExactInFiftyDigits) {
+  // The first hand case in Float50: P_S((0.5, 0, 0)) = (1, 0, 0) to ~1e-45.
+  ConstraintSet<Float50> set(3);
+  const Float50 R = sqrt(Float50(2));
+  set.add(BallComplement<Float50>(Vec<Float50>::Unit(3, 2), R));
+  set.add(BallComplement<Float50>(-Vec<Float50>::Unit(3, 2), R));
+  const BallComplementProjector<Float50> P(set);
+  Vec<Float50> y = Vec<Float50>::Zero(3);
+  y[0] = Float50(1) / 2;
+  const auto r = P(y);
+  EXPECT_LT(abs(r.point[0] - Float50(1)), Float50(1e-45));
+  EXPECT_LT(abs(r.distance - Float50(1) / 2), Float50(1e-45));
 }
 
 TEST(BallComplementProjection, FeasiblePointIsItsOwnProjection) {

@@ -15,7 +15,9 @@
 // as std::span<double> of length dim(), so a plugin needs no Eigen.
 //
 // ABI: kAbiVersion changes whenever any class below changes layout or
-// meaning. The host calls sweepcheck_create_scheme(host_version, &out); a
+// meaning. name() returns a std::string, so host and plugin must share the
+// C++ standard library ABI (same compiler family; the default
+// _GLIBCXX_USE_CXX11_ABI on Debian 12). The host calls sweepcheck_create_scheme(host_version, &out); a
 // plugin built against another version leaves out null and returns its own
 // version, and the host reports the mismatch instead of calling into it.
 #include <cmath>
