@@ -389,9 +389,12 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
       const auto [alo, ahi] = range(a);
       const auto [blo, bhi] = range(b);
       const double lo = std::max(alo, blo), hi = std::min(ahi, bhi);
-      if (!(lo < hi)) {
-        pw.evidence = fmt::format("no common error range ({} reaches [{:.2g}, {:.2g}], {} [{:.2g}, {:.2g}])", res.scheme,
-                                  alo, ahi, opt.reference_scheme, blo, bhi);
+      // Matching errors only means something over a range the errors actually
+      // traverse: at least a factor 10 (a non-converging scheme has none).
+      if (!(hi > 10 * lo)) {
+        pw.evidence = fmt::format("no common error range spanning a factor 10 ({} reaches [{:.2g}, {:.2g}], {} "
+                                  "[{:.2g}, {:.2g}])",
+                                  res.scheme, alo, ahi, opt.reference_scheme, blo, bhi);
       } else {
         std::string ev;
         for (double s : {0.1, 0.5, 0.9}) {
