@@ -345,9 +345,8 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
       if (r.problem != p.name || r.parameters != p.parameters) continue;
       const bool ok = r.status == RunStatus::ok;
       e.push_back({r.h, r.error_uniform, r.noise_floor, ok});
-      // A violation below 1e-4 h |f| (i.e. 1e-3 h |f| after the fit's factor 10)
-      // satisfies (13) with a negligible K: inner-solver tolerances live there.
-      v.push_back({r.h, r.violation, std::max(r.noise_floor, 1e-4 * r.h * vs), r.status != RunStatus::diverged});
+      v.push_back({r.h, r.violation, std::max(r.noise_floor, th.negligible_violation * r.h * vs),
+                   r.status != RunStatus::diverged});
       m.push_back({r.h, r.max_increment / r.h, 0.0, r.status != RunStatus::diverged});
     }
     add(conv, label(p), judge_convergence(e, res.claimed_order, th));

@@ -32,6 +32,10 @@ struct AuditThresholds {
   // `zero_violation` times the row's noise floor on the `zero_rungs` smallest
   // steps counts as zero (projection-exact schemes).
   double zero_violation = 10;  // x noise floor (= fit.floor_factor, same argument)
+  // The violation's noise floor is at least negligible_violation h (1 + |f(t0, x0)|):
+  // below zero_violation times that (1e-3 h |f|) a violation satisfies (13)
+  // with a negligible K; inner-solver tolerances (PNGS: 1e-10) live there.
+  double negligible_violation = 1e-4;
   int zero_rungs = 3;          // = fit.min_points
   double violation_order = 1;  // the exponent of (13)
 
@@ -83,6 +87,7 @@ struct AuditThresholds {
     need(min_order > 0, "min_order");
     need(zero_violation >= 0, "zero_violation");
     need(zero_rungs >= 1, "zero_rungs");
+    need(negligible_violation >= 0, "negligible_violation");
     need(large_step_halvings >= 0, "large_step_halvings");
     need(large_step_error_factor > 0, "large_step_error_factor");
     need(probe_directions >= 1, "probe_directions");
