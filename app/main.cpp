@@ -85,6 +85,8 @@ int run(int argc, char** argv) {
   register_circuit(r);
   register_pbd_paper(r);
   register_crowd(r);
+  int audit_exit = 0;
+  register_audit(app, audit_exit);
 
   list->callback([&] { print_list(r); });
   report->callback([&] {
@@ -109,7 +111,7 @@ int run(int argc, char** argv) {
     std::cerr << "sweepcheck: failed: " << e.what() << "\n";
     return 1;
   }
-  return 0;
+  return audit_exit;
 }
 
 }  // namespace

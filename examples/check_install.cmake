@@ -1,0 +1,25 @@
+# The installed package works for an outside project: install this build to
+# a fresh prefix, configure and build examples/external_scheme against it,
+# and audit the plugin with the installed program.
+# Usage: cmake -DBUILD_DIR=... -DSOURCE=examples/external_scheme -DWORK=dir -DAUDIT_ARGS="..." -P check_install.cmake
+file(REMOVE_RECURSE "${WORK}")
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (exit ${rc}): ${ARGN}\n${out}\n${err}")
+  endif()
+  message("${out}")
+endfunction()
+run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WORK}/prefix")
+foreach(f lib/cmake/sweepcheck/sweepcheckConfig.cmake lib/cmake/sweepcheck/sweepcheckConfigVersion.cmake
+          include/sweepcheck/solvers/plugin_api.hpp bin/sweepcheck)
+  if(NOT EXISTS "${WORK}/prefix/${f}")
+    message(FATAL_ERROR "not installed: ${f}")
+  endif()
+endforeach()
+run(${CMAKE_COMMAND} -S "${SOURCE}" -B "${WORK}/build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=${WORK}/prefix")
+run(${CMAKE_COMMAND} --build "${WORK}/build")
+run("${WORK}/prefix/bin/sweepcheck" audit --plugin "${WORK}/build/libmy_scheme.so" --out "${WORK}/audit" ${AUDIT_ARGS})
+if(NOT EXISTS "${WORK}/audit/audit.json")
+  message(FATAL_ERROR "the audit wrote no audit.json")
+endif()

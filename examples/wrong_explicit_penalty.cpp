@@ -1,0 +1,44 @@
+// A wrong scheme that must FAIL the audit: the penalty method of seed 000,
+// Section 4.1, x' = f(x) − γ Σ_j d_{S_j}(x) ∇d_{S_j}(x), with explicit Euler
+// and a fixed stiffness γ = 100, presented as a scheme for the sweeping
+// process. Explicit Euler on the penalty term is stable only for h γ < 2, so
+// steps up to the problem's time scale throw the state far from the solution
+// (check "large-steps"); and with γ fixed the violation settles at
+// |f|/γ instead of vanishing with h (check "violation", (13)): it solves a
+// regularised problem, not the inclusion.
+#include <vector>
+
+#include "solvers/plugin_api.hpp"
+
+namespace {
+
+using namespace sweepcheck;
+
+class ExplicitPenalty final : public plugin::Stepper {
+ public:
+  std::string name() const override { return "wrong-explicit-penalty"; }
+  double claimed_order() const override { return 1.0; }
+  StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
+                  Work& work) override {
+    constexpr double gamma = 100;
+    p.f(t, x, out);
+    for (std::size_t i = 0; i < x.size(); ++i) out[i] = x[i] + h * out[i];
+    const auto& set = p.constraints();
+    grad_.resize(x.size());
+    for (int j = 0; j < set.size(); ++j) {
+      ++work.constraint_evaluations;
+      const double d = set.distance(j, t, x);
+      if (d == 0) continue;
+      set.gradient(j, t, x, grad_);  // ∇g_j = −∇d_{S_j} outside S_j
+      for (std::size_t i = 0; i < x.size(); ++i) out[i] += h * gamma * d * grad_[i];
+    }
+    return StepStatus::ok;
+  }
+
+ private:
+  std::vector<double> grad_;
+};
+
+}  // namespace
+
+SWEEPCHECK_EXPORT_SCHEME(ExplicitPenalty)

@@ -1,0 +1,192 @@
+#include "reports/audit_report.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+
+#include "reports/figure.hpp"
+#include "solvers/atomic_file.hpp"
+
+namespace sweepcheck {
+
+namespace {
+
+nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+
+nlohmann::json fit_json(const OrderFit& f) {
+  return {{"order", number(f.order)},   {"ci_low", number(f.ci_low)}, {"ci_high", number(f.ci_high)},
+          {"points_used", f.points_used}, {"h_min", number(f.h_min)},   {"h_max", number(f.h_max)},
+          {"reason", f.reason}};
+}
+
+nlohmann::json row_json(const RunRow& r) {
+  return {{"problem", r.problem + " " + r.parameters},
+          {"scheme", r.scheme},
+          {"h", r.h},
+          {"steps", r.steps},
+          {"error_uniform", number(r.error_uniform)},
+          {"violation", number(r.violation)},
+          {"max_increment_over_h", number(r.max_increment / r.h)},
+          {"constraint_evaluations", r.work.constraint_evaluations},
+          {"status", to_string(r.status)}};
+}
+
+std::string problem_of(const RunRow& r) { return r.problem + " " + r.parameters; }
+
+// One series per problem of `value(row)` against h.
+LogLogFigure per_problem_figure(const std::vector<RunRow>& rows, const std::string& title, const std::string& ylabel,
+                                double (*value)(const RunRow&)) {
+  LogLogFigure f;
+  f.title = title;
+  f.xlabel = "h";
+  f.ylabel = ylabel;
+  f.reverse_x = true;
+  std::map<std::string, std::size_t> index;
+  for (const auto& r : rows) {
+    if (r.status == RunStatus::diverged) continue;
+    auto [it, fresh] = index.emplace(problem_of(r), f.series.size());
+    if (fresh) f.series.push_back({problem_of(r), {}});
+    f.series[it->second].points.emplace_back(r.h, value(r));
+  }
+  return f;
+}
+
+std::string stem_for(const std::string& id) { return "audit_" + id; }
+
+// Markdown table cell: '|' would end the cell.
+std::string cell(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& a) {
+  std::vector<std::pair<std::string, LogLogFigure>> out;
+  auto conv = per_problem_figure(a.ladder_rows, a.scheme + ": uniform error", "sup_t |x_h(t) - x(t)|",
+                                 [](const RunRow& r) { return r.error_uniform; });
+  if (std::isfinite(a.claimed_order) && !a.ladder_rows.empty())
+    conv.slopes.push_back({a.claimed_order, a.ladder_rows.back().h, a.ladder_rows.back().error_uniform});
+  out.emplace_back("convergence", conv);
+  auto viol = per_problem_figure(a.ladder_rows, a.scheme + ": constraint violation (13)",
+                                 "max_k max_j d_Sj(x_k)", [](const RunRow& r) { return r.violation; });
+  if (!a.ladder_rows.empty()) viol.slopes.push_back({1.0, a.ladder_rows.front().h, a.ladder_rows.front().h});
+  out.emplace_back("violation", viol);
+  out.emplace_back("step-bound", per_problem_figure(a.ladder_rows, a.scheme + ": step bound (14)",
+                                                    "max_k |x_(k+1) - x_k| / h",
+                                                    [](const RunRow& r) { return r.max_increment / r.h; }));
+  LogLogFigure cons;
+  cons.title = a.scheme + ": consistency defect (15)";
+  cons.xlabel = "h";
+  cons.ylabel = "max_y dist((Phi_h(y) - y)/h - f(y), -N)";
+  cons.reverse_x = true;
+  std::map<std::string, std::size_t> index;
+  for (const auto& r : a.probe_rows) {
+    auto [it, fresh] = index.emplace(r.problem, cons.series.size());
+    if (fresh) cons.series.push_back({r.problem, {}});
+    cons.series[it->second].points.emplace_back(r.h, r.defect);
+  }
+  if (!a.probe_rows.empty()) cons.slopes.push_back({1.0, a.probe_rows.front().h, a.probe_rows.front().h});
+  out.emplace_back("consistency", cons);
+  LogLogFigure pw;
+  pw.title = "precision-work on the first audit problem";
+  pw.xlabel = "constraint evaluations (counted by the host)";
+  pw.ylabel = "uniform error";
+  for (const auto* rows : {&a.ladder_rows, &a.reference_rows}) {
+    if (rows->empty()) continue;
+    Series s{rows == &a.ladder_rows ? a.scheme : "reference: " + rows->front().scheme, {}};
+    const std::string p0 = problem_of(rows->front());
+    for (const auto& r : *rows)
+      if (problem_of(r) == p0 && r.status == RunStatus::ok)
+        s.points.emplace_back(double(r.work.constraint_evaluations), r.error_uniform);
+    pw.series.push_back(s);
+  }
+  out.emplace_back("precision-work", pw);
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json audit_json(const AuditResult& a) {
+  nlohmann::json j;
+  j["scheme"] = a.scheme;
+  j["claimed_order"] = number(a.claimed_order);
+  j["failed"] = a.any_failed();
+  j["wall_seconds"] = a.wall_seconds;
+  for (const auto& c : a.checks) {
+    nlohmann::json cj{{"id", c.id},
+                      {"title", c.title},
+                      {"theorem", c.theorem},
+                      {"verdict", to_string(c.verdict)},
+                      {"evidence", c.evidence},
+                      {"figure", stem_for(c.id)}};
+    for (const auto& p : c.per_problem)
+      cj["problems"].push_back({{"problem", p.problem},
+                                {"verdict", to_string(p.judgement.verdict)},
+                                {"evidence", p.judgement.evidence},
+                                {"fit", fit_json(p.judgement.fit)}});
+    j["checks"].push_back(cj);
+  }
+  for (const auto& r : a.ladder_rows) j["ladder_rows"].push_back(row_json(r));
+  for (const auto& r : a.reference_rows) j["reference_rows"].push_back(row_json(r));
+  for (const auto& r : a.large_step_rows) j["large_step_rows"].push_back(row_json(r));
+  for (const auto& r : a.probe_rows)
+    j["probe_rows"].push_back({{"problem", r.problem},
+                               {"h", r.h},
+                               {"defect", number(r.defect)},
+                               {"floor", r.floor},
+                               {"max_residual", number(r.max_residual)},
+                               {"points", r.points}});
+  for (const auto& w : a.work)
+    j["precision_work"].push_back(
+        {{"error", w.error}, {"work_scheme", number(w.work_scheme)}, {"work_reference", number(w.work_reference)}});
+  j["determinism_hashes"] = {fmt::format("{:016x}", a.determinism_hash[0]), fmt::format("{:016x}", a.determinism_hash[1])};
+  return j;
+}
+
+std::string audit_markdown(const AuditResult& a) {
+  std::string md = fmt::format("# Audit of `{}`\n\n", a.scheme);
+  md += fmt::format("Claimed order: {}. Overall: **{}**. What each check tests and its thresholds: "
+                    "`studies/audit.md`, `studies/audit_thresholds.hpp`.\n\n",
+                    std::isfinite(a.claimed_order) ? fmt::format("{:g}", a.claimed_order) : "none",
+                    a.any_failed() ? "FAIL" : "no check failed");
+  md += "| # | check | verdict | evidence | tests |\n|---|---|---|---|---|\n";
+  int k = 0;
+  for (const auto& c : a.checks)
+    md += fmt::format("| {} | {} | **{}** | {} | {} |\n", ++k, c.title, to_string(c.verdict), cell(c.evidence),
+                      cell(c.theorem));
+  md += "\n";
+  for (const auto& c : a.checks) {
+    md += fmt::format("## {} — {}\n\n{}\n\n", c.title, to_string(c.verdict), c.evidence);
+    if (c.id != "large-steps" && c.id != "determinism")
+      md += fmt::format("![{}]({}.png) ([SVG]({}.svg))\n\n", c.title, stem_for(c.id), stem_for(c.id));
+    if (!c.per_problem.empty()) {
+      md += "| problem | verdict | evidence |\n|---|---|---|\n";
+      for (const auto& p : c.per_problem)
+        md += fmt::format("| {} | {} | {} |\n", p.problem, to_string(p.judgement.verdict), cell(p.judgement.evidence));
+      md += "\n";
+    }
+  }
+  md += "## Large-step runs\n\n| problem | h | error | status |\n|---|---|---|---|\n";
+  for (const auto& r : a.large_step_rows)
+    md += fmt::format("| {} | {:.3g} | {:.3g} | {} |\n", problem_of(r), r.h, r.error_uniform, to_string(r.status));
+  md += fmt::format("\nWall time: {:.1f} s.\n", a.wall_seconds);
+  return md;
+}
+
+std::vector<std::string> write_audit_report(const AuditResult& a, const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  std::vector<std::string> files;
+  for (const auto& [id, fig] : figures_of(a))
+    for (const auto& f : render_figure(fig, dir / stem_for(id))) files.push_back(f);
+  write_file_atomically(dir / "audit.json", audit_json(a).dump(2) + "\n");
+  files.push_back("audit.json");
+  write_file_atomically(dir / "audit.md", audit_markdown(a));
+  files.push_back("audit.md");
+  return files;
+}
+
+}  // namespace sweepcheck

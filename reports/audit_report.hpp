@@ -1,0 +1,21 @@
+#pragma once
+// The audit's output folder: audit.md (verdict table, evidence, per-problem
+// details, figures), audit.json (the same as data) and one figure per check
+// (PNG + SVG). Reads the AuditResult value only; every file is written
+// atomically.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "studies/audit.hpp"
+
+namespace sweepcheck {
+
+nlohmann::json audit_json(const AuditResult& audit);
+std::string audit_markdown(const AuditResult& audit);
+
+// Writes figures, then audit.json, then audit.md; returns the file names.
+std::vector<std::string> write_audit_report(const AuditResult& audit, const std::filesystem::path& dir);
+
+}  // namespace sweepcheck

@@ -1,0 +1,56 @@
+#pragma once
+// A ProblemView decorator counting every call a scheme makes through it: the
+// host's own work counters, so precision–work comparisons do not depend on
+// schemes counting honestly. One CountingView per run (the counters are not
+// shared between threads).
+#include <cstdint>
+
+#include "solvers/plugin_api.hpp"
+
+namespace sweepcheck {
+
+struct ViewCounters {
+  std::int64_t f_evaluations = 0;
+  std::int64_t constraint_evaluations = 0;  // value, gradient, distance or project of one g_j
+  std::int64_t projections = 0;             // project calls that moved the point
+};
+
+class CountingView final : public plugin::ProblemView, private plugin::ConstraintView {
+ public:
+  explicit CountingView(const plugin::ProblemView& inner) : inner_(inner) {}
+
+  int dim() const override { return inner_.dim(); }
+  void f(double t, std::span<const double> x, std::span<double> out) const override {
+    ++counters_.f_evaluations;
+    inner_.f(t, x, out);
+  }
+  const plugin::ConstraintView& constraints() const override { return *this; }
+  const ViewCounters& counters() const { return counters_; }
+
+ private:
+  const plugin::ConstraintView& c() const { return inner_.constraints(); }
+  int size() const override { return c().size(); }
+  double value(int j, double t, std::span<const double> x) const override {
+    ++counters_.constraint_evaluations;
+    return c().value(j, t, x);
+  }
+  void gradient(int j, double t, std::span<const double> x, std::span<double> g) const override {
+    ++counters_.constraint_evaluations;
+    c().gradient(j, t, x, g);
+  }
+  double distance(int j, double t, std::span<const double> x) const override {
+    ++counters_.constraint_evaluations;
+    return c().distance(j, t, x);
+  }
+  bool project(int j, double t, std::span<double> x) const override {
+    ++counters_.constraint_evaluations;
+    const bool moved = c().project(j, t, x);
+    if (moved) ++counters_.projections;
+    return moved;
+  }
+
+  const plugin::ProblemView& inner_;
+  mutable ViewCounters counters_;
+};
+
+}  // namespace sweepcheck

@@ -1,0 +1,133 @@
+#pragma once
+// In-tree schemes keep their templates (no virtual call in their loops); to be
+// audited like a plugin they are wrapped here: ViewProblem turns a
+// plugin::ProblemView back into something satisfying the Problem concept
+// (its constraint set has the members schemes use: dim, size, sweep,
+// max_violation), and TemplateStepper<S> is a plugin::Stepper calling S::step
+// on it. The audit then treats in-tree and plugin schemes through the same
+// code path.
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "solvers/plugin_api.hpp"
+#include "solvers/problem.hpp"
+#include "solvers/scalar.hpp"
+#include "solvers/work.hpp"
+
+namespace sweepcheck {
+
+// One constraint of a view, with the free functions value / distance /
+// gradient / project that schemes call on ConstraintSet elements (found by ADL).
+struct ViewConstraint {
+  const plugin::ConstraintView* set;
+  int j;
+};
+inline std::span<const double> as_span(const Vec<double>& x) {
+  return {x.data(), static_cast<std::size_t>(x.size())};
+}
+inline double value(const ViewConstraint& c, double t, const Vec<double>& x) { return c.set->value(c.j, t, as_span(x)); }
+inline double distance(const ViewConstraint& c, double t, const Vec<double>& x) {
+  return c.set->distance(c.j, t, as_span(x));
+}
+inline void gradient(const ViewConstraint& c, double t, const Vec<double>& x, Vec<double>& g) {
+  g.resize(x.size());
+  c.set->gradient(c.j, t, as_span(x), std::span<double>(g.data(), static_cast<std::size_t>(g.size())));
+}
+inline bool project(const ViewConstraint& c, double t, Vec<double>& x) {
+  return c.set->project(c.j, t, std::span<double>(x.data(), static_cast<std::size_t>(x.size())));
+}
+
+class ViewConstraintSet {
+ public:
+  using Scalar = double;
+  explicit ViewConstraintSet(const plugin::ProblemView& p) : p_(p) {}
+
+  int dim() const { return p_.dim(); }
+  int size() const { return p_.constraints().size(); }
+  ViewConstraint operator[](int j) const { return {&p_.constraints(), j}; }
+
+  // Indices j with |g_j(t, x)| <= tol (as ConstraintSet::active).
+  std::vector<int> active(double t, const Vec<double>& x, double tol) const {
+    std::vector<int> out;
+    for (int j = 0; j < size(); ++j)
+      if (std::abs(value((*this)[j], t, x)) <= tol) out.push_back(j);
+    return out;
+  }
+
+  // One Gauss–Seidel sweep in insertion order (seed 000, (4)); the same
+  // semantics as ConstraintSet::sweep.
+  void sweep(double t, Vec<double>& x, Work& work) const {
+    const auto& c = p_.constraints();
+    for (int j = 0; j < c.size(); ++j) {
+      ++work.constraint_evaluations;
+      if (c.project(j, t, std::span<double>(x.data(), static_cast<std::size_t>(x.size())))) ++work.projections;
+    }
+    ++work.sweeps;
+  }
+
+  double max_violation(double t, const Vec<double>& x) const {
+    const auto& c = p_.constraints();
+    double v = 0;
+    for (int j = 0; j < c.size(); ++j)
+      v = std::max(v, c.distance(j, t, std::span<const double>(x.data(), static_cast<std::size_t>(x.size()))));
+    return v;
+  }
+
+ private:
+  const plugin::ProblemView& p_;
+};
+
+// The Problem concept over a view, for one step (x0, t0, t_end are not part of
+// a view and are never asked for by a scheme's step).
+class ViewProblem {
+ public:
+  using Scalar = double;
+  explicit ViewProblem(const plugin::ProblemView& p) : p_(p), set_(p) {}
+
+  int dim() const { return p_.dim(); }
+  Vec<double> f(double t, const Vec<double>& x) const {
+    Vec<double> out(x.size());
+    p_.f(t, std::span<const double>(x.data(), static_cast<std::size_t>(x.size())),
+         std::span<double>(out.data(), static_cast<std::size_t>(out.size())));
+    return out;
+  }
+  const ViewConstraintSet& constraints() const { return set_; }
+  Vec<double> x0() const { throw std::logic_error("ViewProblem: x0 is not part of a view"); }
+  double t0() const { throw std::logic_error("ViewProblem: t0 is not part of a view"); }
+  double t_end() const { throw std::logic_error("ViewProblem: t_end is not part of a view"); }
+  std::string name() const { return "view"; }
+
+ private:
+  const plugin::ProblemView& p_;
+  ViewConstraintSet set_;
+};
+static_assert(Problem<ViewProblem>);
+
+// A templated scheme S (S::step(problem, t, x, h, out, work)) as a plugin::Stepper.
+template <class S>
+class TemplateStepper final : public plugin::Stepper {
+ public:
+  TemplateStepper(S scheme, std::string label, double claimed_order)
+      : scheme_(std::move(scheme)), label_(std::move(label)), claimed_(claimed_order) {}
+
+  std::string name() const override { return label_; }
+  double claimed_order() const override { return claimed_; }
+  StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
+                  Work& work) override {
+    const ViewProblem vp(p);
+    x_ = Eigen::Map<const Vec<double>>(x.data(), p.dim());
+    const StepStatus s = scheme_.step(vp, t, x_, h, out_, work);
+    Eigen::Map<Vec<double>>(out.data(), p.dim()) = out_;
+    return s;
+  }
+
+ private:
+  S scheme_;
+  std::string label_;
+  double claimed_;
+  Vec<double> x_, out_;
+};
+
+}  // namespace sweepcheck

@@ -1,0 +1,43 @@
+#pragma once
+// The audit's verdicts as pure functions of measured numbers, so each can be
+// tested on hand-made data (a check that cannot fail is no check). Theory and
+// thresholds: studies/audit.md and studies/audit_thresholds.hpp.
+#include <string>
+#include <vector>
+
+#include "studies/audit_thresholds.hpp"
+#include "studies/fit_order.hpp"
+
+namespace sweepcheck {
+
+enum class CheckVerdict { pass, fail, inconclusive, info };
+std::string to_string(CheckVerdict v);
+// fail > inconclusive > pass > info: the verdict of a check over several problems.
+CheckVerdict worst(CheckVerdict a, CheckVerdict b);
+
+struct Judgement {
+  CheckVerdict verdict = CheckVerdict::inconclusive;
+  std::string evidence;  // one sentence with the numbers
+  OrderFit fit;          // the slope fit the verdict rests on (when there is one)
+};
+
+// (h, value, noise floor, usable) series, descending or ascending h.
+using MeasuredSeries = std::vector<OrderPoint>;
+
+// Check 1: uniform error vs h against the claimed order (NaN: none claimed).
+Judgement judge_convergence(const MeasuredSeries& error, double claimed_order, const AuditThresholds& th);
+// Check 2: max_k d_S(x_k) vs h, (13).
+Judgement judge_violation(const MeasuredSeries& violation, const AuditThresholds& th);
+// Check 3: max_k |x_{k+1} − x_k| / h vs h, (14).
+Judgement judge_step_bound(const MeasuredSeries& increments_over_h, const AuditThresholds& th);
+// Check 4: errors at large steps; `diverged`/`capped` flag runs that blew up
+// or whose inner solver hit its cap.
+struct LargeStepRun {
+  double h, error;
+  bool diverged, capped;
+};
+Judgement judge_large_steps(const std::vector<LargeStepRun>& runs, double error_bound, const AuditThresholds& th);
+// Check 5: consistency defect vs h, (15).
+Judgement judge_consistency(const MeasuredSeries& defect, const AuditThresholds& th);
+
+}  // namespace sweepcheck

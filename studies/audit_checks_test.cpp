@@ -1,0 +1,104 @@
+// The audit's verdict rules on hand-made data with known behaviour: each rule
+// must pass what the theory allows and fail what it forbids.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+
+#include "studies/audit_checks.hpp"
+
+namespace sweepcheck {
+namespace {
+
+const AuditThresholds th{};
+
+// 16 steps from 0.5 down to 1e-5 with values v(h); noise floor `floor`.
+MeasuredSeries series(const std::function<double(double)>& v, double floor = 0) {
+  MeasuredSeries s;
+  for (int i = 0; i < 16; ++i) {
+    const double h = 0.5 * std::pow(1e-5 / 0.5, i / 15.0);
+    s.push_back({h, v(h), floor, true});
+  }
+  return s;
+}
+
+TEST(AuditChecks, FirstOrderErrorPassesAClaimOfOrderOne) {
+  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * h; }), 1.0, th).verdict, CheckVerdict::pass);
+}
+
+TEST(AuditChecks, HalfOrderErrorFailsAClaimOfOrderOne) {
+  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::sqrt(h); }), 1.0, th).verdict,
+            CheckVerdict::fail);
+}
+
+TEST(AuditChecks, ErrorTendingToAWrongLimitFailsEvenWithoutAClaim) {
+  const auto j = judge_convergence(series([](double h) { return 0.2 + h; }), std::nan(""), th);
+  EXPECT_EQ(j.verdict, CheckVerdict::fail) << j.evidence;
+}
+
+TEST(AuditChecks, HalfOrderErrorPassesWhenNoOrderIsClaimed) {
+  EXPECT_EQ(judge_convergence(series([](double h) { return std::sqrt(h); }), std::nan(""), th).verdict,
+            CheckVerdict::pass);
+}
+
+TEST(AuditChecks, TwoPointsAreInconclusive) {
+  MeasuredSeries s = {{0.1, 0.1, 0, true}, {0.05, 0.05, 0, true}};
+  EXPECT_EQ(judge_convergence(s, 1.0, th).verdict, CheckVerdict::inconclusive);
+}
+
+TEST(AuditChecks, ViolationLinearInHSatisfiesThirteen) {
+  EXPECT_EQ(judge_violation(series([](double h) { return 2 * h; }), th).verdict, CheckVerdict::pass);
+}
+
+TEST(AuditChecks, ViolationOfOrderHSquaredSatisfiesThirteen) {
+  EXPECT_EQ(judge_violation(series([](double h) { return h * h; }), th).verdict, CheckVerdict::pass);
+}
+
+TEST(AuditChecks, ViolationLikeSquareRootOfHViolatesThirteen) {
+  EXPECT_EQ(judge_violation(series([](double h) { return std::sqrt(h); }), th).verdict, CheckVerdict::fail);
+}
+
+TEST(AuditChecks, ViolationThatDoesNotVanishViolatesThirteen) {
+  EXPECT_EQ(judge_violation(series([](double) { return 0.3; }), th).verdict, CheckVerdict::fail);
+}
+
+TEST(AuditChecks, ViolationAtRoundOffIsZeroViolation) {
+  EXPECT_EQ(judge_violation(series([](double) { return 1e-17; }, 1e-16), th).verdict, CheckVerdict::pass);
+}
+
+TEST(AuditChecks, BoundedIncrementsPassTheStepBound) {
+  EXPECT_EQ(judge_step_bound(series([](double h) { return 1.2 + h; }), th).verdict, CheckVerdict::pass);
+}
+
+TEST(AuditChecks, IncrementsGrowingLikeInverseSquareRootFailTheStepBound) {
+  EXPECT_EQ(judge_step_bound(series([](double h) { return 1 / std::sqrt(h); }), th).verdict, CheckVerdict::fail);
+}
+
+TEST(AuditChecks, LargeStepRunsFailOnDivergenceOrErrorAboveTheBound) {
+  EXPECT_EQ(judge_large_steps({{1, 0.5, false, false}, {0.5, 0.3, false, false}}, 2.0, th).verdict, CheckVerdict::pass);
+  EXPECT_EQ(judge_large_steps({{1, 0.5, true, false}}, 2.0, th).verdict, CheckVerdict::fail);
+  EXPECT_EQ(judge_large_steps({{1, 3.0, false, false}}, 2.0, th).verdict, CheckVerdict::fail);
+  EXPECT_EQ(judge_large_steps({{1, std::nan(""), false, false}}, 2.0, th).verdict, CheckVerdict::fail);
+  EXPECT_EQ(judge_large_steps({{1, 0.5, false, true}}, 2.0, th).verdict, CheckVerdict::inconclusive);
+}
+
+TEST(AuditChecks, ConsistencyDefectOfOrderHPasses) {
+  EXPECT_EQ(judge_consistency(series([](double h) { return 0.5 * h; }), th).verdict, CheckVerdict::pass);
+}
+
+TEST(AuditChecks, ConsistencyDefectTendingToAConstantFails) {
+  EXPECT_EQ(judge_consistency(series([](double h) { return 1 - h; }), th).verdict, CheckVerdict::fail);
+}
+
+TEST(AuditChecks, ConsistencyDefectAtRoundOffPasses) {
+  EXPECT_EQ(judge_consistency(series([](double) { return 1e-14; }, 1e-12), th).verdict, CheckVerdict::pass);
+}
+
+TEST(AuditChecks, WorstVerdictOrdersFailOverInconclusiveOverPass) {
+  EXPECT_EQ(worst(CheckVerdict::pass, CheckVerdict::fail), CheckVerdict::fail);
+  EXPECT_EQ(worst(CheckVerdict::inconclusive, CheckVerdict::pass), CheckVerdict::inconclusive);
+  EXPECT_EQ(worst(CheckVerdict::fail, CheckVerdict::inconclusive), CheckVerdict::fail);
+}
+
+}  // namespace
+}  // namespace sweepcheck

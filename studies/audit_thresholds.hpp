@@ -1,0 +1,102 @@
+#pragma once
+// Every number the audit's verdicts depend on, in one place, the same for
+// every scheme. Where each comes from (theory or a measured noise floor) is
+// said beside it; studies/audit.md explains the checks themselves.
+#include <stdexcept>
+#include <string>
+
+#include "studies/fit_order.hpp"
+#include "studies/step_ladder.hpp"
+
+namespace sweepcheck {
+
+struct AuditThresholds {
+  // --- the runs ---------------------------------------------------------
+  // Convergence ladder: the sliding study's (app/sliding_commands.cpp), 16
+  // rungs over 3.7 decades; measured: PBD's fit window holds 9-15 points and
+  // its interval is [0.95, 1.05] on every configuration.
+  StepLadder ladder{0.5, 1e-5, 20};
+  int points_per_step = 8;  // interpolant samples per step for the uniform error (as the studies)
+  FitOptions fit{};         // studies/fit_order.md: floor 10x noise, window tolerance 0.2, resolution 0.05
+
+  // --- check 1, convergence (seed 000, Theorem 2.11 / 3.8) -----------------
+  // Without a claim, the error must fall at least like h^min_order: the
+  // smallest rate of the schemes in the seeds is 1/2 (seed 001, Th. 3.4), and
+  // 0.25 leaves the fit's resolution (0.05) and drift room below it. A scheme
+  // converging to a wrong limit has a slope tending to 0.
+  double min_order = 0.25;
+
+  // --- check 2, bounded constraint violation (13) --------------------------
+  // (13): max_k d_S(x_k) <= K h, i.e. slope >= 1 on log-log axes. PASS when the
+  // fitted slope's interval reaches 1 or more; a violation at or below
+  // `zero_violation` times the row's noise floor on the `zero_rungs` smallest
+  // steps counts as zero (projection-exact schemes).
+  double zero_violation = 10;  // x noise floor (= fit.floor_factor, same argument)
+  // The violation's noise floor is at least negligible_violation h (1 + |f(t0, x0)|):
+  // below zero_violation times that (1e-3 h |f|) a violation satisfies (13)
+  // with a negligible K; inner-solver tolerances (PNGS: 1e-10) live there.
+  double negligible_violation = 1e-4;
+  int zero_rungs = 3;          // = fit.min_points
+  double violation_order = 1;  // the exponent of (13)
+
+  // --- check 3, step bound (14) -------------------------------------------
+  // M(h) = max_k |x_{k+1} − x_k| / h must stay bounded: the fitted slope of
+  // log M on log h must not be significantly negative (interval upper end >= 0).
+  double step_bound_slope = 0;
+
+  // --- check 4, large steps -----------------------------------------------
+  // Steps time_scale / 2^i, i = 0..large_step_halvings. The error must stay
+  // below large_step_error_factor x (1 + |x0| + T |f(t0, x0)|): the size of the
+  // region the exact solution and a free Euler path can reach.
+  int large_step_halvings = 3;
+  double large_step_error_factor = 1;
+
+  // --- check 5, consistency probe (15) -------------------------------------
+  // Probe points y = x*(t_i) + probe_offset h u (u unit, 8 fixed directions),
+  // so d_S(y) <= probe_offset h (K of (15)). Steps: probe_ladder.
+  StepLadder probe_ladder{1e-1, 1e-5, 9};
+  int probe_directions = 8;
+  double probe_offset = 0.5;
+  // Constraints count as active at p = P_S(y) when g_j(p) <= band, band =
+  // active_band_factor (probe_offset + |f(y)|) h: a step moves y by about
+  // (probe_offset + |f|) h, so every constraint a consistent scheme may touch
+  // is in the band, and the band's cone tends to N(S, x*) as h -> 0 (outer
+  // semicontinuity; (15) is stated at the limit point x*). Factor 2 covers the
+  // O(h^2) curvature terms.
+  double active_band_factor = 2;
+  // The defect must shrink at least like h^min_consistency_rate over the probe
+  // ladder (4 decades: at least a factor 10). PBD's defect is O(h) (the
+  // normals vary by O(h) over a step); a defect tending to a non-zero limit
+  // has slope 0.
+  double min_consistency_rate = 0.25;
+  // Round-off of (Φ_h(y) − y)/h − f(y) is about eps (|y| + |Φ_h(y)|)/h; a defect
+  // below consistency_floor_factor x eps (1 + 2|y|)/h at every probe step is zero.
+  double consistency_floor_factor = 100;
+
+  // --- check 7, determinism -------------------------------------------------
+  int determinism_steps = 2000;  // steps of the two compared runs (first problem)
+
+  void validate() const {
+    ladder.validate();
+    probe_ladder.validate();
+    fit.validate();
+    auto need = [](bool ok, const char* field) {
+      if (!ok) throw std::invalid_argument(std::string("AuditThresholds: ") + field + " out of range");
+    };
+    need(points_per_step >= 1, "points_per_step");
+    need(min_order > 0, "min_order");
+    need(zero_violation >= 0, "zero_violation");
+    need(zero_rungs >= 1, "zero_rungs");
+    need(negligible_violation >= 0, "negligible_violation");
+    need(large_step_halvings >= 0, "large_step_halvings");
+    need(large_step_error_factor > 0, "large_step_error_factor");
+    need(probe_directions >= 1, "probe_directions");
+    need(probe_offset >= 0, "probe_offset");
+    need(active_band_factor >= 1, "active_band_factor");
+    need(min_consistency_rate > 0, "min_consistency_rate");
+    need(consistency_floor_factor >= 1, "consistency_floor_factor");
+    need(determinism_steps >= 1, "determinism_steps");
+  }
+};
+
+}  // namespace sweepcheck

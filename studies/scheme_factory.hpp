@@ -1,0 +1,20 @@
+#pragma once
+// Where the audit gets its schemes: a factory making a fresh
+// plugin::Stepper per run, either an in-tree scheme by name (wrapped, see
+// solvers/template_stepper.hpp) or a plugin (studies/plugin_loader.hpp).
+#include <functional>
+#include <memory>
+
+#include "solvers/plugin_api.hpp"
+#include "studies/scheme_catalog.hpp"
+
+namespace sweepcheck {
+
+using SchemeFactory = std::function<std::shared_ptr<plugin::Stepper>()>;
+
+// An in-tree scheme from its spec ("pbd", "pngs:reltol=1e-8"). Throws
+// std::invalid_argument for unknown names and for schemes that cannot run on a
+// generic problem view (moreau-euler needs an exact projector for the set).
+SchemeFactory catalog_scheme_factory(const SchemeSpec& spec);
+
+}  // namespace sweepcheck
