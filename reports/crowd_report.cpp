@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <gnuplot-iostream.h>
 #include <tuple>
 
+#include "reports/gnuplot_files.hpp"
 #include "reports/results_csv.hpp"
 #include "reports/study_report.hpp"
 #include "solvers/atomic_file.hpp"
@@ -23,38 +23,20 @@ std::vector<std::string> render_crowd_picture(const Vec<double>& x, const CrowdO
     ymin = std::min(ymin, x[i + 1] - crowd.radius - 0.5);
     ymax = std::max(ymax, x[i + 1] + crowd.radius + 0.5);
   }
-  const std::vector<std::pair<std::string, std::string>> outputs = {
-      {".png", "pngcairo size 1100,800 noenhanced font 'sans,11'"},
-      {".svg", "svg size 1100,800 dynamic noenhanced font 'sans,11'"}};
-  std::vector<std::string> written;
-  for (const auto& [ext, terminal] : outputs) {
-    const std::filesystem::path target = stem.string() + ext;
-    const auto tmp = temporary_sibling(target);
-    {
-      Gnuplot gp("gnuplot");
-      gp << "set terminal " << terminal << "\n";
-      gp << "set output \"" << tmp.string() << "\"\n";
-      gp << "set size ratio -1\nunset key\nset grid\n";
-      gp << fmt::format("set xrange [-0.5:{:.6g}]\nset yrange [{:.6g}:{:.6g}]\n", xmax, ymin, ymax);
-      gp << "set title \"" << title << "\"\n";
-      int tag = 1;
-      for (const auto& w : crowd_walls(crowd))
-        gp << fmt::format("set arrow {} from {:.17g},{:.17g} to {:.17g},{:.17g} nohead lw 3 lc rgb 'black'\n", tag++, w.ax,
-                          w.ay, w.bx, w.by);
-      const double lo = crowd.room / 2 - crowd.door_width / 2, hi = crowd.room / 2 + crowd.door_width / 2;
-      gp << fmt::format("set arrow {} from {:.17g},{:.17g} to {:.17g},{:.17g} nohead lw 1 dt 2 lc rgb 'red'\n", tag++,
-                        crowd.room, lo, crowd.room, hi);
-      gp << "plot '-' using 1:2:3 with circles fs transparent solid 0.45 border lc rgb 'steelblue'\n";
-      gp.send1d(disks);
-      gp << "unset output\nexit\n";
-    }
-    std::error_code ec;
-    if (!std::filesystem::exists(tmp, ec) || std::filesystem::file_size(tmp, ec) == 0)
-      throw std::runtime_error("gnuplot produced no " + target.string() + " (is gnuplot installed?)");
-    commit_file(tmp, target);
-    written.push_back(target.filename().string());
-  }
-  return written;
+  return render_png_and_svg(stem, 1100, 800, [&](Gnuplot& gp) {
+    gp << "set size ratio -1\nunset key\nset grid\n";
+    gp << fmt::format("set xrange [-0.5:{:.6g}]\nset yrange [{:.6g}:{:.6g}]\n", xmax, ymin, ymax);
+    gp << "set title \"" << title << "\"\n";
+    int tag = 1;
+    for (const auto& w : crowd_walls(crowd))
+      gp << fmt::format("set arrow {} from {:.17g},{:.17g} to {:.17g},{:.17g} nohead lw 3 lc rgb 'black'\n", tag++,
+                        w.ax, w.ay, w.bx, w.by);
+    const double lo = crowd.room / 2 - crowd.door_width / 2, hi = crowd.room / 2 + crowd.door_width / 2;
+    gp << fmt::format("set arrow {} from {:.17g},{:.17g} to {:.17g},{:.17g} nohead lw 1 dt 2 lc rgb 'red'\n", tag++,
+                      crowd.room, lo, crowd.room, hi);
+    gp << "plot '-' using 1:2:3 with circles fs transparent solid 0.45 border lc rgb 'steelblue'\n";
+    gp.send1d(disks);
+  });
 }
 
 std::vector<std::string> write_crowd_report(const CrowdStudy& s, const CrowdOptions& crowd, const ReportText& text,
@@ -87,9 +69,9 @@ std::vector<std::string> write_crowd_report(const CrowdStudy& s, const CrowdOpti
       if (i == 0) continue;
       const double t = s.sample_times[i - 1];
       const std::string stem = fmt::format("crowd_t{:g}", t);
-      for (const auto& n : render_crowd_picture(ref->samples[i - 1], crowd,
-                                                fmt::format("crowd at t = {:g} ({}, h = {:g})", t, ref->scheme, ref->row.h),
-                                                dir / stem))
+      for (const auto& n : render_crowd_picture(
+               ref->samples[i - 1], crowd, fmt::format("crowd at t = {:g} ({}, h = {:g})", t, ref->scheme, ref->row.h),
+               dir / stem))
         figures.push_back(n);
     }
   }

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <gnuplot-iostream.h>
 #include <stdexcept>
 #include <tuple>
 
+#include "reports/gnuplot_files.hpp"
 #include "solvers/atomic_file.hpp"
 
 namespace sweepcheck {
@@ -24,33 +24,17 @@ std::vector<std::string> render_disks_figure(const Vec<double>& x0, const Vec<do
     for (Eigen::Index i = 0; i + 1 < x.size(); i += 2) c.emplace_back(x[i], x[i + 1], R);
     return c;
   };
-  const std::vector<std::pair<std::string, std::string>> outputs = {
-      {".png", "pngcairo size 1200,620 noenhanced font 'sans,11'"},
-      {".svg", "svg size 1200,620 dynamic noenhanced font 'sans,11'"}};
-  std::vector<std::string> written;
-  for (const auto& [ext, terminal] : outputs) {
-    const std::filesystem::path target = stem.string() + ext;
-    const auto tmp = temporary_sibling(target);
-    {
-      Gnuplot gp("gnuplot");
-      gp << "set terminal " << terminal << "\nset output \"" << tmp.string() << "\"\n";
-      gp << "set multiplot layout 1,2 title \"" << title << "\"\n";
-      gp << fmt::format("set size ratio -1\nset xrange [{0}:{1}]\nset yrange [{0}:{1}]\nset grid\n", -lim, lim);
-      gp << "set title 'initial configuration'\nplot '-' using 1:2:3 with circles fs transparent solid 0.4 lc rgb "
-            "'steelblue' notitle\n";
-      gp.send1d(circles(x0));
-      gp << "set title 'final configuration'\nplot '-' using 1:2:3 with circles fs transparent solid 0.4 lc rgb "
-            "'dark-orange' notitle\n";
-      gp.send1d(circles(x1));
-      gp << "unset multiplot\nunset output\nexit\n";
-    }
-    std::error_code ec;
-    if (!std::filesystem::exists(tmp, ec) || std::filesystem::file_size(tmp, ec) == 0)
-      throw std::runtime_error("gnuplot produced no " + target.string() + " (is gnuplot installed?)");
-    commit_file(tmp, target);
-    written.push_back(target.filename().string());
-  }
-  return written;
+  return render_png_and_svg(stem, 1200, 620, [&](Gnuplot& gp) {
+    gp << "set multiplot layout 1,2 title \"" << title << "\"\n";
+    gp << fmt::format("set size ratio -1\nset xrange [{0}:{1}]\nset yrange [{0}:{1}]\nset grid\n", -lim, lim);
+    gp << "set title 'initial configuration'\nplot '-' using 1:2:3 with circles fs transparent solid 0.4 lc rgb "
+          "'steelblue' notitle\n";
+    gp.send1d(circles(x0));
+    gp << "set title 'final configuration'\nplot '-' using 1:2:3 with circles fs transparent solid 0.4 lc rgb "
+          "'dark-orange' notitle\n";
+    gp.send1d(circles(x1));
+    gp << "unset multiplot\n";
+  });
 }
 
 }  // namespace sweepcheck

@@ -4,22 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <gnuplot-iostream.h>
 
+#include "reports/gnuplot_files.hpp"
 #include "solvers/atomic_file.hpp"
 
 namespace sweepcheck {
 
 namespace {
-
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
-}
 
 std::vector<std::pair<double, double>> positive(const std::vector<std::pair<double, double>>& pts) {
   std::vector<std::pair<double, double>> out;
@@ -31,21 +22,21 @@ std::vector<std::pair<double, double>> positive(const std::vector<std::pair<doub
 void plot(Gnuplot& gp, const LogLogFigure& f) {
   gp << "set logscale xy\nset format x '1e%L'\nset format y '1e%L'\n";
   gp << "set grid\nset key outside right top\n";
-  gp << "set title \"" << escape(f.title) << "\"\n";
-  gp << "set xlabel \"" << escape(f.xlabel) << "\"\nset ylabel \"" << escape(f.ylabel) << "\"\n";
+  gp << "set title " << gnuplot_string(f.title) << "\n";
+  gp << "set xlabel " << gnuplot_string(f.xlabel) << "\nset ylabel " << gnuplot_string(f.ylabel) << "\n";
   if (f.reverse_x) gp << "set xrange [*:*] reverse\n";
   std::vector<std::string> parts;
   std::vector<std::vector<std::pair<double, double>>> data;
   for (const auto& s : f.series) {
     auto pts = positive(s.points);
     if (pts.empty()) continue;
-    parts.push_back(fmt::format("'-' using 1:2 with {} title \"{}\"", s.style, escape(s.label)));
+    parts.push_back(fmt::format("'-' using 1:2 with {} title {}", s.style, gnuplot_string(s.label)));
     data.push_back(std::move(pts));
   }
   int dash = 2;
   for (const auto& r : f.slopes)
-    parts.push_back(fmt::format("{:.17g}*(x/{:.17g})**{:.17g} with lines dt {} lc rgb 'gray40' title \"slope {}\"",
-                                r.y, r.x, r.order, dash++, r.order));
+    parts.push_back(fmt::format("{:.17g}*(x/{:.17g})**{:.17g} with lines dt {} lc rgb 'gray40' title \"slope {}\"", r.y,
+                                r.x, r.order, dash++, r.order));
   if (parts.empty()) {
     gp << "set label 1 'no data' at graph 0.5, graph 0.5 center\nplot [1:10] [1:10] NaN notitle\n";
     return;
@@ -60,27 +51,7 @@ void plot(Gnuplot& gp, const LogLogFigure& f) {
 
 std::vector<std::string> render_figure(const LogLogFigure& figure, const std::filesystem::path& stem) {
   std::filesystem::create_directories(stem.parent_path());
-  const std::vector<std::pair<std::string, std::string>> outputs = {
-      {".png", "pngcairo size 1000,700 noenhanced font 'sans,11'"},
-      {".svg", "svg size 1000,700 dynamic noenhanced font 'sans,11'"}};
-  std::vector<std::string> written;
-  for (const auto& [ext, terminal] : outputs) {
-    const std::filesystem::path target = stem.string() + ext;
-    const auto tmp = temporary_sibling(target);
-    {
-      Gnuplot gp("gnuplot");
-      gp << "set terminal " << terminal << "\n";
-      gp << "set output \"" << escape(tmp.string()) << "\"\n";
-      plot(gp, figure);
-      gp << "unset output\nexit\n";
-    }  // the destructor waits for gnuplot to finish
-    std::error_code ec;
-    if (!std::filesystem::exists(tmp, ec) || std::filesystem::file_size(tmp, ec) == 0)
-      throw std::runtime_error("gnuplot produced no " + target.string() + " (is gnuplot installed?)");
-    commit_file(tmp, target);
-    written.push_back(target.filename().string());
-  }
-  return written;
+  return render_png_and_svg(stem, 1000, 700, [&](Gnuplot& gp) { plot(gp, figure); });
 }
 
 }  // namespace sweepcheck

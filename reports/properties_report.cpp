@@ -1,4 +1,5 @@
 #include "reports/properties_report.hpp"
+#include "reports/csv_text.hpp"
 
 #include <fmt/format.h>
 
@@ -9,15 +10,6 @@
 namespace sweepcheck {
 
 namespace {
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
 
 // A Markdown table cell: pipes would end the cell.
 std::string cell(const std::string& s) {
@@ -39,8 +31,8 @@ std::string constants_csv(const std::vector<PropertyRow>& rows) {
       "observed_constant,passed,as_expected\n";
   for (const auto& r : rows) {
     const auto& o = r.outcome;
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", quoted(o.id), quoted(o.source), r.expected_failure,
-                       o.cases, o.in_region, o.failures, o.roundoff_only, num(o.worst_ratio), quoted(o.constant_name),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(o.id), csv_quoted(o.source), r.expected_failure,
+                       o.cases, o.in_region, o.failures, o.roundoff_only, num(o.worst_ratio), csv_quoted(o.constant_name),
                        num(o.theoretical_constant), num(o.observed_constant), o.passed, r.as_expected);
   }
   return out;

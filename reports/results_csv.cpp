@@ -1,4 +1,5 @@
 #include "reports/results_csv.hpp"
+#include "reports/csv_text.hpp"
 
 #include <fmt/format.h>
 
@@ -19,15 +20,6 @@ namespace {
 
 // Round-trip precision for doubles; "inf" / "nan" for non-finite values.
 std::string num(double v) { return fmt::format("{:.17g}", v); }
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
 
 RunStatus parse_status(const std::string& s, const std::string& where) {
   for (RunStatus r : {RunStatus::ok, RunStatus::diverged, RunStatus::inner_cap_hit})
@@ -57,8 +49,8 @@ std::string results_csv(const std::vector<RunRow>& rows) {
       "constraint_evaluations,evaluations_per_step,projections,sweeps,inner_iterations,wall_seconds,status,fail_step,"
       "inner_cap_hits,claimed_order\n";
   for (const auto& r : rows) {
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", quoted(r.problem),
-                       quoted(r.parameters), quoted(r.scheme), num(r.h), r.steps, num(r.t_end), num(r.error_uniform),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
+                       csv_quoted(r.parameters), csv_quoted(r.scheme), num(r.h), r.steps, num(r.t_end), num(r.error_uniform),
                        num(r.error_grid), num(r.violation), num(r.max_increment), num(r.scale), num(r.noise_floor),
                        r.work.constraint_evaluations, num(r.evaluations_per_step()), r.work.projections, r.work.sweeps,
                        r.work.inner_iterations, num(r.wall_seconds), to_string(r.status), r.fail_step,
