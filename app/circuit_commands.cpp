@@ -46,7 +46,7 @@ std::vector<std::string> findings(const CircuitStudy& s) {
   }
   for (const auto& [k, r] : inner)
     out.push_back(fmt::format("{}: inner iterations per step {:.2f} at h = {:.2g}, {:.2f} at h = {:.2g} (exact scheme: "
-                              "active sets examined; inexact: iterations of (23)).",
+                              "one least-distance solve per step; inexact: iterations of (23)).",
                               k, r.first, hs[k].first, r.second, hs[k].second));
   if (s.siconos.empty()) {
     out.push_back("Siconos comparison not run: " + s.siconos_note);

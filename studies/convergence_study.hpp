@@ -6,19 +6,16 @@
 // run_convergence is just a loop over schemes × step sizes; runs are
 // independent and may be spread over `jobs` threads without changing any
 // number (each run is sequential, rows are stored by index).
-#include <atomic>
 #include <cmath>
-#include <exception>
 #include <functional>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "solvers/problem.hpp"
 #include "studies/error_observers.hpp"
 #include "studies/fit_order.hpp"
 #include "studies/integrate.hpp"
+#include "studies/parallel_runs.hpp"
 #include "studies/run_row.hpp"
 #include "studies/sampled_reference.hpp"
 #include "studies/scheme_catalog.hpp"
@@ -136,34 +133,10 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
 
   ConvergenceStudy study;
   study.name = study_name;
-  study.rows.resize(tasks.size());
-  std::atomic<std::size_t> next{0};
-  std::atomic<int> done{0};
-  std::mutex mutex;  // guards progress reporting and the first error
-  std::exception_ptr failure;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < tasks.size(); i = next++) {
-      try {
-        study.rows[i] = run_one(problem, parameters, reference, schemes[tasks[i].scheme], tasks[i].n, opt);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = tasks.size();
-        return;
-      }
-      const int d = ++done;
-      if (opt.progress) {
-        std::lock_guard lock(mutex);
-        opt.progress(study.rows[i], d, static_cast<int>(tasks.size()));
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  const int threads = std::min<int>(opt.jobs, static_cast<int>(tasks.size()));
-  for (int j = 1; j < threads; ++j) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+  study.rows = run_in_parallel(
+      tasks.size(), opt.jobs,
+      [&](std::size_t i) { return run_one(problem, parameters, reference, schemes[tasks[i].scheme], tasks[i].n, opt); },
+      opt.progress);
 
   study.fits = fit_rows(study.rows, opt.fit);
   return study;

@@ -6,15 +6,12 @@
 // the same scheme at h_min = 0.01). Schemes: with_contact_scheme. Rows and fits are the foundation's
 // RunRow / fit_rows, so reports, CSV and figures work unchanged; the error
 // columns hold e_h of (24).
-#include <atomic>
-#include <exception>
 #include <functional>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "solvers/problem.hpp"
+#include "studies/parallel_runs.hpp"
 #include "studies/convergence_study.hpp"
 #include "studies/sampled_error.hpp"
 #include "studies/contact_schemes.hpp"
@@ -114,37 +111,14 @@ std::vector<RunRow> run_sampled_rows(const P& problem, const std::string& parame
   std::vector<Task> tasks;
   for (std::size_t s = 0; s < schemes.size(); ++s)
     for (double h : opt.steps) tasks.push_back({s, h});
-  std::vector<RunRow> rows(tasks.size());
-  std::atomic<std::size_t> next{0};
-  std::atomic<int> done{0};
-  std::mutex mutex;
-  std::exception_ptr failure;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < tasks.size(); i = next++) {
-      try {
+  return run_in_parallel(
+      tasks.size(), opt.jobs,
+      [&](std::size_t i) {
         auto run = run_sampled(problem, parameters, schemes[tasks[i].scheme], tasks[i].h, times, opt.integrate);
         set_sampled_error(run.row, run.samples, references[tasks[i].scheme]);
-        rows[i] = std::move(run.row);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = tasks.size();
-        return;
-      }
-      const int d = ++done;
-      if (opt.progress) {
-        std::lock_guard lock(mutex);
-        opt.progress(rows[i], d, static_cast<int>(tasks.size()));
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  const int threads = std::min<int>(opt.jobs, static_cast<int>(tasks.size()));
-  for (int j = 1; j < threads; ++j) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-  return rows;
+        return std::move(run.row);
+      },
+      opt.progress);
 }
 
 }  // namespace sweepcheck
