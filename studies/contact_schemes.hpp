@@ -13,13 +13,7 @@ namespace sweepcheck {
 template <class T, class F>
 decltype(auto) with_contact_scheme(const SchemeSpec& spec, F&& f) {
   if (spec.name == "pbd") return f(Pbd<T>{});
-  if (spec.name == "pngs") {
-    typename Pngs<T>::Options o;
-    o.abstol = T(spec.get("abstol"));
-    o.reltol = T(spec.get("reltol"));
-    o.max_sweeps = static_cast<int>(spec.get("max_sweeps"));
-    return f(Pngs<T>(o));
-  }
+  if (spec.name == "pngs") return f(Pngs<T>(sweep_stopping_options<typename Pngs<T>::Options>(spec)));
   if (spec.name == "venel") return with_venel<T>(spec, std::forward<F>(f));
   (void)scheme_info(spec.name);  // throws for unknown names
   throw std::invalid_argument("scheme '" + spec.name +

@@ -107,23 +107,23 @@ decltype(auto) with_venel(const SchemeSpec& spec, F&& f) {
   throw std::invalid_argument("venel: solver must be 0 (exact MPRGP), 1 (uzawa) or 2 (exact Hildreth), got " + std::to_string(which));
 }
 
+// The options PNGS and PGS share: the tolerances of stopping rule (38) and
+// the cap on sweeps per step.
+template <class Options>
+Options sweep_stopping_options(const SchemeSpec& spec) {
+  using T = decltype(Options{}.abstol);
+  Options o;
+  o.abstol = T(spec.get("abstol"));
+  o.reltol = T(spec.get("reltol"));
+  o.max_sweeps = static_cast<int>(spec.get("max_sweeps"));
+  return o;
+}
+
 template <class T, class F>
 decltype(auto) with_scheme(const SchemeSpec& spec, F&& f) {
   if (spec.name == "pbd") return f(Pbd<T>{});
-  if (spec.name == "pngs") {
-    typename Pngs<T>::Options o;
-    o.abstol = T(spec.get("abstol"));
-    o.reltol = T(spec.get("reltol"));
-    o.max_sweeps = static_cast<int>(spec.get("max_sweeps"));
-    return f(Pngs<T>(o));
-  }
-  if (spec.name == "pgs") {
-    typename Pgs<T>::Options o;
-    o.abstol = T(spec.get("abstol"));
-    o.reltol = T(spec.get("reltol"));
-    o.max_sweeps = static_cast<int>(spec.get("max_sweeps"));
-    return f(Pgs<T>(o));
-  }
+  if (spec.name == "pngs") return f(Pngs<T>(sweep_stopping_options<typename Pngs<T>::Options>(spec)));
+  if (spec.name == "pgs") return f(Pgs<T>(sweep_stopping_options<typename Pgs<T>::Options>(spec)));
   if (spec.name == "penalty") return f(Penalty<T>(typename Penalty<T>::Options{T(spec.get("gamma"))}));
   // The exact projection onto the intersection comes from the reference projector.
   if (spec.name == "moreau-euler") return f(MoreauEuler<T, ReferenceProjector<T>>{});
