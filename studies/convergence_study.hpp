@@ -63,6 +63,35 @@ struct StudyOptions {
   }
 };
 
+// The row of one finished run, everything but its error: identity, step,
+// status, work, violation, and the noise floor n · (ε · (scale + 1) + the
+// inner solver's tolerance) that the order fit uses (studies/fit_order.md).
+template <Problem P, class Scheme, class Violation>
+RunRow make_run_row(const P& problem, const std::string& parameters, const SchemeSpec& spec, const Scheme& scheme,
+                    std::int64_t n, double h, const RunSummary& s, const Violation& viol) {
+  using T = typename P::Scalar;
+  RunRow row;
+  row.problem = problem.name();
+  row.parameters = parameters;
+  row.scheme = spec.label();
+  row.claimed_order = scheme_info(spec.name).claimed_order;
+  row.steps = n;
+  row.t_end = to_double(problem.t_end());
+  row.h = h;
+  row.status = s.status;
+  row.fail_step = s.fail_step;
+  row.inner_cap_hits = s.inner_cap_hits;
+  row.work = s.work;
+  row.wall_seconds = s.wall_seconds;
+  row.scale = to_double(viol.scale());
+  row.violation = to_double(viol.violation());
+  row.max_increment = to_double(viol.max_increment());
+  T inner_tol(0);
+  if constexpr (requires { scheme.inner_tolerance(T(1)); }) inner_tol = scheme.inner_tolerance(viol.scale());
+  row.noise_floor = to_double(T(n) * (epsilon<T>() * (viol.scale() + T(1)) + inner_tol));
+  return row;
+}
+
 // One run of one scheme with n steps, error measured against `reference`
 // (any callable t ↦ x(t)).
 template <Problem P, class Reference>
@@ -87,31 +116,14 @@ RunRow run_one(const P& problem, const std::string& parameters, const Reference&
     auto obs = observers(err, viol);
     const RunSummary s = integrate(problem, scheme, n, obs, opt.integrate);
 
-    RunRow row;
-    row.problem = problem.name();
-    row.parameters = parameters;
-    row.scheme = spec.label();
-    row.claimed_order = scheme_info(spec.name).claimed_order;
-    row.steps = n;
-    row.t_end = to_double(problem.t_end());
-    row.h = to_double((problem.t_end() - problem.t0()) / T(n));
-    row.status = s.status;
-    row.fail_step = s.fail_step;
-    row.inner_cap_hits = s.inner_cap_hits;
-    row.work = s.work;
-    row.wall_seconds = s.wall_seconds;
-    row.scale = to_double(viol.scale());
-    row.violation = to_double(viol.violation());
-    row.max_increment = to_double(viol.max_increment());
+    const double h = to_double((problem.t_end() - problem.t0()) / T(n));
+    RunRow row = make_run_row(problem, parameters, spec, scheme, n, h, s, viol);
     if (s.status == RunStatus::diverged) {
       row.error_uniform = row.error_grid = std::numeric_limits<double>::infinity();
     } else {
       row.error_uniform = to_double(err.uniform_error());
       row.error_grid = to_double(err.grid_error());
     }
-    T inner_tol(0);
-    if constexpr (requires { scheme.inner_tolerance(T(1)); }) inner_tol = scheme.inner_tolerance(viol.scale());
-    row.noise_floor = to_double(T(n) * (epsilon<T>() * (viol.scale() + T(1)) + inner_tol));
     return row;
     }
   });
