@@ -50,7 +50,6 @@ void plot(Gnuplot& gp, const LogLogFigure& f) {
 }  // namespace
 
 std::vector<std::string> render_figure(const LogLogFigure& figure, const std::filesystem::path& stem) {
-  std::filesystem::create_directories(stem.parent_path());
   return render_png_and_svg(stem, 1000, 700, [&](Gnuplot& gp) { plot(gp, figure); });
 }
 

@@ -39,7 +39,6 @@ void plot(Gnuplot& gp, const TimeSeriesFigure& f) {
 }  // namespace
 
 std::vector<std::string> render_time_series(const TimeSeriesFigure& figure, const std::filesystem::path& stem) {
-  std::filesystem::create_directories(stem.parent_path());
   return render_png_and_svg(stem, 1000, 600, [&](Gnuplot& gp) { plot(gp, figure); });
 }
 
