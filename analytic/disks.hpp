@@ -19,12 +19,15 @@
 // the pairs that can overlap:
 //   sweep(t, x, work): the pairs closer than 2R + skin at the start of the
 //   sweep are projected in (i, j) order. A pair farther than 2R + skin at the
-//   start cannot overlap when visited unless some disk moved by more than
-//   skin/2 during the sweep; then the sweep is redone from its start with
-//   twice the skin (Verlet-list argument). The result is exactly the
-//   all-pairs sweep. Work: one constraint evaluation per candidate pair of
-//   the accepted pass (the paper's proxy counts the sweep, not the
-//   neighbour-list bookkeeping).
+//   start cannot overlap when visited unless one of its disks has moved by
+//   more than skin/2 since the start (checked after every projection); then
+//   the sweep is redone from its start with twice the skin (Verlet-list
+//   argument). The result is exactly the all-pairs sweep. Work: one
+//   constraint evaluation per candidate pair of the accepted pass (the
+//   paper's proxy counts the sweep, not the neighbour-list bookkeeping).
+//   The candidates are filtered from a Verlet list (solvers/verlet_list.hpp)
+//   that is rebuilt only when the disks have moved, so a sweep costs
+//   O(pairs), not a cell-list build.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -37,6 +40,7 @@
 #include <fmt/format.h>
 
 #include "solvers/cell_list.hpp"
+#include "solvers/verlet_list.hpp"
 #include "solvers/constraint_set.hpp"
 #include "solvers/scalar.hpp"
 #include "solvers/work.hpp"
@@ -143,20 +147,31 @@ class DisksSet {
   void sweep(const T& /*t*/, Vec<T>& x, Work& work) const {
     const Vec<T> start = x;
     for (T skin = skin_;; skin *= T(2)) {
-      const auto pairs = pairs_within(start, d_ + skin);
+      // The candidates are the pairs with |X_i − X_j| < d + skin at the start,
+      // compared exactly as the cell list compares (a double cutoff, squared in T).
+      const T cut = T(to_double(d_ + skin));
+      const T cut2 = cut * cut;
+      const T allowed = skin / T(2);
+      const auto& listed = neighbour_list().pairs_covering(start, 2, cut * (T(1) + T(1e-12)), skin_);
       Work pass;  // only the accepted pass is counted (a redone pass is neighbour-list overhead)
-      for (const auto& [i, j] : pairs) {
+      bool escaped = false;
+      for (const auto& [i, j] : listed) {
+        if (!((start.segment(Eigen::Index(i) * 2, 2) - start.segment(Eigen::Index(j) * 2, 2)).squaredNorm() < cut2))
+          continue;
         ++pass.constraint_evaluations;
-        if (project_pair(x, i, j)) ++pass.projections;
+        if (!project_pair(x, i, j)) continue;
+        ++pass.projections;
+        if ((x.template segment<2>(2 * i) - start.template segment<2>(2 * i)).norm() > allowed ||
+            (x.template segment<2>(2 * j) - start.template segment<2>(2 * j)).norm() > allowed) {
+          escaped = true;  // a pair outside the candidates may come into contact from here on
+          break;
+        }
       }
-      T moved(0);
-      using std::max;
-      for (int i = 0; i < N_; ++i) moved = max(moved, (x.template segment<2>(2 * i) - start.template segment<2>(2 * i)).norm());
-      if (moved <= skin / T(2)) {
+      if (!escaped) {
         work += pass;
         break;
       }
-      x = start;  // a pair outside the list may have come into contact: redo with a larger skin
+      x = start;  // redo with a larger skin
     }
     ++work.sweeps;
   }
@@ -166,7 +181,7 @@ class DisksSet {
     using std::max;
     using std::sqrt;
     T v(0);
-    for (const auto& [i, j] : pairs_within(x, d_))
+    for (const auto& [i, j] : neighbour_list().pairs_covering(x, 2, d_, skin_))
       v = max(v, (d_ - (x.template segment<2>(2 * i) - x.template segment<2>(2 * j)).norm()) / sqrt(T(2)));
     return v;
   }
@@ -174,9 +189,9 @@ class DisksSet {
   // The pair constraints with g_ij(x) = |X_i − X_j| − 2R <= reach, (i, j) order.
   ConstraintSet<T> local_constraints(const T& /*t*/, const Vec<T>& x, const T& reach) const {
     ConstraintSet<T> s(dim());
-    // The cell list's cutoff is strict; widen by a relative ε so g = reach is kept.
+    // Widened by a relative ε so that g = reach is kept.
     const T cut = (d_ + reach) * (T(1) + T(16) * epsilon<T>());
-    for (const auto& [i, j] : pairs_within(x, cut))
+    for (const auto& [i, j] : neighbour_list().pairs_covering(x, 2, cut, skin_))
       if ((x.template segment<2>(2 * i) - x.template segment<2>(2 * j)).norm() - d_ <= reach)
         s.add(PairNonOverlap<T>(i, j, 2, d_));
     return s;
@@ -200,6 +215,14 @@ class DisksSet {
   }
 
  private:
+  // One list per thread: a DisksSet is shared read-only by the threads of a
+  // study (studies/parallel_runs.hpp), and the list is only a cache of
+  // positions (solvers/verlet_list.hpp), valid for any set that asks.
+  static VerletList<T>& neighbour_list() {
+    thread_local VerletList<T> list;
+    return list;
+  }
+
   int N_;
   T d_;
   T skin_;

@@ -3,6 +3,8 @@
 // ConstraintSet it replaces.
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
+
 #include "analytic/disks.hpp"
 #include "solvers/moreau_euler.hpp"
 #include "solvers/reference_projector.hpp"
@@ -80,6 +82,29 @@ TEST(DisksSet, ASweepEqualsTheAllPairsSweepInLexicographicOrder) {
   EXPECT_DOUBLE_EQ(set.max_violation(0.0, x), ref.max_violation(0.0, x));
 }
 
+// Small steps reuse the neighbour list across many sweeps: the trajectory
+// must still be the all-pairs one, bit for bit, with the same work counted
+// as a fresh cell list at every sweep would count.
+TEST(DisksSet, APbdTrajectoryWithAReusedNeighbourListEqualsTheAllPairsTrajectory) {
+  const DisksSet<double> set(40, 0.1);
+  const auto ref = all_pairs(40, 0.1);
+  Vec<double> x = disks_initial_configuration(DisksOptions{}), y = x;
+  const double h = 2e-2;  // 200 steps to T = 4: the cluster forms and the disks touch
+  std::int64_t fresh_candidates = 0;
+  Work w1, w2;
+  for (int k = 0; k < 200; ++k) {
+    x -= h * x;
+    y -= h * y;
+    fresh_candidates += static_cast<std::int64_t>(CellList::pairs_within(x, 2, 0.3).size());
+    set.sweep(0.0, x, w1);
+    ref.sweep(0.0, y, w2);
+    ASSERT_EQ(x, y) << "step " << k;
+  }
+  EXPECT_GT(w1.projections, 100);  // contacts happened
+  EXPECT_EQ(w1.projections, w2.projections);
+  EXPECT_EQ(w1.constraint_evaluations, fresh_candidates);  // the candidates within 2R + skin = 0.3
+}
+
 TEST(DisksSet, LocalConstraintsAreExactlyThePairsWithinReach) {
   const DisksSet<double> set(40, 0.1);
   const Vec<double> x = compressed();
@@ -106,6 +131,36 @@ TEST(DisksSet, ReferenceProjectionMatchesTheAllPairsProjectionAndIsCertified) {
   ASSERT_TRUE(full.converged);
   EXPECT_LT((y - full.point).norm(), 1e-12);
   EXPECT_LE(ref.max_violation(0.0, y), 1e-12);
+}
+
+// Once the paper's 40 disks have jammed, ~77 pairs touch in 80 dimensions and
+// the Lagrangian's Hessian I − Σ λ_j ∇²g_j is indefinite at P_S(q). SQP still
+// converges quadratically there because the QP is convexified on the active
+// constraints' normal space (solvers/reference_projector.hpp); with the old
+// fallback to H = I it converged linearly (rate ≈ 0.05: 8 iterations).
+TEST(DisksSet, AJammedClusterIsProjectedInFewSqpIterationsThoughTheHessianIsIndefinite) {
+  DisksOptions o;
+  o.seed = 4;
+  const Disks<double> p(o);
+  const ReferenceProjector<double> projector;
+  const double h = 0.05;
+  Vec<double> x = p.x0();
+  Work w;
+  for (int k = 0; k < 30; ++k) {
+    x -= h * x;
+    ASSERT_EQ(projector(p.constraints(), 0.0, x, w), StepStatus::ok) << "step " << k;
+  }
+  const Vec<double> q = (1 - h) * x;
+  const auto local = p.constraints().local_constraints(0.0, q, 0.5);
+  const auto r = project_onto(local, 0.0, q);
+  ASSERT_TRUE(r.converged);
+  EXPECT_GE(r.active.size(), 60u);
+  Mat<double> H = Mat<double>::Identity(80, 80);
+  for (int j : r.active) H -= r.multipliers[j] * detail::hessian(local[j], 0.0, r.point);
+  EXPECT_LT(Eigen::SelfAdjointEigenSolver<Mat<double>>(H).eigenvalues().minCoeff(), 0.0);  // the hard regime
+  // Newton's count: a step to ~1e-5, two more to round-off, one to confirm.
+  EXPECT_LE(r.iterations, 5);
+  EXPECT_LE(all_pairs(40, 0.1).max_violation(0.0, r.point), 1e-13);
 }
 
 }  // namespace

@@ -35,14 +35,14 @@ struct PaperConfig {
   // seeds 1–5 by measured self-convergence (app/pbd_paper.md); seed 1 passes
   // near an unstable configuration that amplifies every error ~500-fold.
   DisksOptions disks{.seed = 4};
-  // Default report: h_ref = 1e-5 (see pbd_paper.md for the measured choice);
-  // --reference-steps 4000000 gives the paper's 1e-6.
-  DisksReferenceOptions reference{.steps = 400000, .abstol = 1e-12, .reltol = 1e-10, .samples = 400,
+  // The paper's reference: PNGS, h_ref = T / 4e6 = 1e-6, reltol 1e-10,
+  // abstol 1e-12 (about 3 CPU-minutes once, then cached; pbd_paper.md).
+  DisksReferenceOptions reference{.steps = 4000000, .abstol = 1e-12, .reltol = 1e-10, .samples = 400,
                                   .max_sweeps = 100000};
   StepLadder disks_ladder{0.2, 1e-3, 9};
   std::string disks_schemes = "pbd,pngs,pgs,penalty:gamma=10,penalty:gamma=100,penalty:gamma=1000";
   // Moreau–Euler on the disks solves a certified 80-dimensional projection per
-  // step (~0.1 s): it gets its own, coarser ladder.
+  // step (10–50 ms): it gets its own, coarser ladder.
   std::string disks_exact_schemes = "moreau-euler";
   StepLadder disks_exact_ladder{0.05, 0.0125, 3};
   int jobs = 1;

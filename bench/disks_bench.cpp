@@ -3,10 +3,15 @@
 // sweep with the cell list, against the all-pairs ConstraintSet for the
 // sizes where that is affordable, and PBD steps per second.
 // N = 40, 1000, 10000; R = 0.1.
+// And one Moreau–Euler projection (the certified reference projector) of the
+// paper's 40 disks once they have jammed: the step `study pbd-paper` repeats.
 #include <benchmark/benchmark.h>
+
+#include <algorithm>
 
 #include "analytic/disks.hpp"
 #include "solvers/pbd.hpp"
+#include "solvers/reference_projector.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -73,6 +78,40 @@ void BM_DisksPbdStep(benchmark::State& state) {
   state.counters["pair_evals/s"] = benchmark::Counter(double(w.constraint_evaluations), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_DisksPbdStep)->Arg(40)->Arg(1000)->Arg(10000)->Unit(benchmark::kMicrosecond);
+
+// The jammed state of the paper's problem (N = 40, seed 4): 40 Moreau–Euler
+// steps of h = 0.05 from x0, after which 77 pairs are in contact in 80
+// dimensions. Benchmarked: P_S((1 − h) x), one certified projection.
+void BM_MoreauEulerProjectionJammedDisks(benchmark::State& state) {
+  DisksOptions o;
+  o.seed = 4;
+  const Disks<double> p(o);
+  const ReferenceProjector<double> projector;
+  const double h = 0.05;
+  Vec<double> x = p.x0();
+  Work setup;
+  for (int k = 0; k < 40; ++k) {
+    x -= h * x;
+    if (projector(p.constraints(), 0.0, x, setup) != StepStatus::ok) {
+      state.SkipWithError("the projection was not certified");
+      return;
+    }
+  }
+  Work w;
+  std::int64_t projections = 0;
+  for (auto _ : state) {
+    Vec<double> y = (1 - h) * x;
+    if (projector(p.constraints(), 0.0, y, w) != StepStatus::ok) {
+      state.SkipWithError("the projection was not certified");
+      return;
+    }
+    ++projections;
+    benchmark::DoNotOptimize(y.data());
+  }
+  state.counters["projections/s"] = benchmark::Counter(double(projections), benchmark::Counter::kIsRate);
+  state.counters["sqp_iterations/projection"] = double(w.inner_iterations) / double(std::max<std::int64_t>(projections, 1));
+}
+BENCHMARK(BM_MoreauEulerProjectionJammedDisks)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace sweepcheck

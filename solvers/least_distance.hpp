@@ -65,8 +65,12 @@ void polish(const Mat<T>& B, const Vec<T>& h, LeastDistanceSolution<T>& s) {
   for (Eigen::Index i = 0; i < k; ++i) s.multipliers[A[static_cast<std::size_t>(i)]] = muA[i] > T(0) ? muA[i] : T(0);
 }
 
+// `warm` (optional): rows expected to be active (e.g. the previous SQP
+// iterate's); passed to nnls as its starting passive set — same answer,
+// fewer factorisations.
 template <class T>
-LeastDistanceSolution<T> least_distance(const Mat<T>& B, const Vec<T>& h) {
+LeastDistanceSolution<T> least_distance(const Mat<T>& B, const Vec<T>& h,
+                                        const std::vector<Eigen::Index>* warm = nullptr) {
   const Eigen::Index n = B.cols(), m = B.rows();
   LeastDistanceSolution<T> out;
   if (m == 0) {
@@ -80,7 +84,7 @@ LeastDistanceSolution<T> least_distance(const Mat<T>& B, const Vec<T>& h) {
   E.row(n) = h.transpose();
   Vec<T> f = Vec<T>::Zero(n + 1);
   f[n] = T(1);
-  const auto sol = nnls(E, f, 10 * static_cast<int>(m) + 30);
+  const auto sol = nnls(E, f, 10 * static_cast<int>(m) + 30, warm);
   const Vec<T> r = E * sol.lambda - f;
   // r_{n+1} = hᵀu − 1 < 0 exactly when the program is feasible.
   if (!(r[n] < -T(100) * epsilon<T>()) || !sol.converged) return out;

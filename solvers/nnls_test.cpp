@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "solvers/nnls.hpp"
 
 namespace sweepcheck {
@@ -40,6 +42,48 @@ TEST(Nnls, ClampsTheUnconstrainedSolutionsNegativePart) {
     EXPECT_GE(r.lambda[j], 0.0);
     EXPECT_GE(grad[j], -1e-14);                       // dual feasibility
     EXPECT_NEAR(r.lambda[j] * grad[j], 0.0, 1e-14);  // complementarity
+  }
+}
+
+// The KKT conditions of min |Aλ − b|, λ >= 0, checked directly: λ >= 0,
+// w = Aᵀ(b − Aλ) <= 0 where λ = 0 and w = 0 where λ > 0.
+void expect_kkt(const Mat<double>& A, const Vec<double>& b, const NnlsResult<double>& r, const std::string& what) {
+  ASSERT_TRUE(r.converged) << what;
+  const Vec<double> w = A.transpose() * (b - A * r.lambda);
+  const double tol = 1e-10 * (A.norm() + 1) * (b.norm() + 1);
+  for (Eigen::Index j = 0; j < A.cols(); ++j) {
+    EXPECT_GE(r.lambda[j], 0.0) << what;
+    if (r.lambda[j] > 0) {
+      EXPECT_NEAR(w[j], 0.0, tol) << what << " j=" << j;
+    } else {
+      EXPECT_LE(w[j], tol) << what << " j=" << j;
+    }
+  }
+}
+
+TEST(Nnls, AWarmStartGivesTheColdAnswerFromAnyGuessAndSavesWorkFromTheRightOne) {
+  std::mt19937 rng(3);
+  std::normal_distribution<double> z;
+  for (int trial = 0; trial < 20; ++trial) {
+    Mat<double> A(30, 25);
+    for (Eigen::Index k = 0; k < A.size(); ++k) A.data()[k] = z(rng);
+    Vec<double> b(30);
+    for (Eigen::Index k = 0; k < b.size(); ++k) b[k] = z(rng);
+    const auto cold = nnls(A, b);
+    expect_kkt(A, b, cold, "cold");
+    std::vector<Eigen::Index> support, everything, wrong;
+    for (Eigen::Index j = 0; j < A.cols(); ++j) {
+      everything.push_back(j);
+      (cold.lambda[j] > 0 ? support : wrong).push_back(j);
+    }
+    for (const auto* guess : {&support, &everything, &wrong}) {
+      const auto warm = nnls(A, b, 0, guess);
+      expect_kkt(A, b, warm, "warm");
+      EXPECT_NEAR(warm.residual, cold.residual, 1e-12 * (1 + cold.residual));  // the optimum is unique in value
+    }
+    if (support.size() >= 3) {
+      EXPECT_LT(nnls(A, b, 0, &support).iterations, cold.iterations);
+    }
   }
 }
 

@@ -1,0 +1,61 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "solvers/verlet_list.hpp"
+
+namespace sweepcheck {
+namespace {
+
+std::vector<std::pair<int, int>> brute_force(const Vec<double>& x, int D, double cutoff) {
+  std::vector<std::pair<int, int>> out;
+  const int N = static_cast<int>(x.size() / D);
+  for (int i = 0; i < N; ++i)
+    for (int j = i + 1; j < N; ++j)
+      if ((x.segment(i * D, D) - x.segment(j * D, D)).norm() < cutoff) out.emplace_back(i, j);
+  return out;
+}
+
+bool contains_all(const std::vector<std::pair<int, int>>& list, const std::vector<std::pair<int, int>>& needed) {
+  return std::includes(list.begin(), list.end(), needed.begin(), needed.end());
+}
+
+TEST(VerletList, CoversEveryPairWithinTheCutoffAlongARandomWalk) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-3, 3), step(-0.02, 0.02);
+  Vec<double> x(200 * 2);
+  for (Eigen::Index k = 0; k < x.size(); ++k) x[k] = u(rng);
+  VerletList<double> list;
+  for (int k = 0; k < 300; ++k) {
+    for (Eigen::Index a = 0; a < x.size(); ++a) x[a] += step(rng);
+    const auto& covering = list.pairs_covering(x, 2, 0.5, 0.2);
+    ASSERT_TRUE(std::is_sorted(covering.begin(), covering.end()));
+    ASSERT_TRUE(contains_all(covering, brute_force(x, 2, 0.5))) << "walk step " << k;
+  }
+  // Centres move by at most 0.02·√2 per step, so a margin of 0.2 lasts at
+  // least 0.1 / 0.0283 > 3 steps; a list rebuilt every step would be a bug.
+  EXPECT_LT(list.rebuilds(), 300 / 3);
+  EXPECT_GE(list.rebuilds(), 2);  // and it was rebuilt when the walk went far
+}
+
+TEST(VerletList, IsReusedWhileCentresMoveLessThanHalfTheMarginAndRebuiltAfter) {
+  Vec<double> x(6);
+  x << 0, 0, 1, 0, 5, 5;
+  VerletList<double> list;
+  EXPECT_EQ(list.pairs_covering(x, 2, 1.2, 0.4).size(), 1u);  // built with cutoff 1.6
+  EXPECT_EQ(list.rebuilds(), 1);
+  x[0] += 0.15;  // 1.2 + 2·0.15 < 1.6: still covers
+  list.pairs_covering(x, 2, 1.2, 0.4);
+  EXPECT_EQ(list.rebuilds(), 1);
+  x[0] += 0.1;  // 1.2 + 2·0.25 > 1.6: must rebuild
+  list.pairs_covering(x, 2, 1.2, 0.4);
+  EXPECT_EQ(list.rebuilds(), 2);
+  list.pairs_covering(x, 2, 1.7, 0.4);  // a larger cutoff than built: rebuild
+  EXPECT_EQ(list.rebuilds(), 3);
+  list.pairs_covering(x.head(4), 2, 1.2, 0.4);  // another number of centres: rebuild
+  EXPECT_EQ(list.rebuilds(), 4);
+}
+
+}  // namespace
+}  // namespace sweepcheck
