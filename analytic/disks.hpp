@@ -21,13 +21,13 @@
 //   sweep are projected in (i, j) order. A pair farther than 2R + skin at the
 //   start cannot overlap when visited unless one of its disks has moved by
 //   more than skin/2 since the start (checked after every projection); then
-//   the sweep is redone from its start with twice the skin (Verlet-list
-//   argument). The result is exactly the all-pairs sweep. Work: one
-//   constraint evaluation per candidate pair of the accepted pass (the
-//   paper's proxy counts the sweep, not the neighbour-list bookkeeping).
-//   The candidates are filtered from a Verlet list (solvers/verlet_list.hpp)
-//   that is rebuilt only when the disks have moved, so a sweep costs
-//   O(pairs), not a cell-list build.
+//   the sweep re-anchors its candidates at the current state and continues
+//   after the current pair (Verlet-list argument). The result is exactly the
+//   all-pairs sweep. Work: one constraint evaluation per candidate pair
+//   visited (the paper's proxy counts the sweep, not the neighbour-list
+//   bookkeeping). The candidates are filtered from a Verlet list
+//   (solvers/verlet_list.hpp) that is rebuilt only when the disks have
+//   moved, so a sweep costs O(pairs), not a cell-list build.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -144,34 +144,37 @@ class DisksSet {
   }
 
   // One Gauss–Seidel sweep over all pairs in (i, j) order (seed 000, (4)).
+  // The candidates are the pairs closer than d + skin at an anchor (the
+  // sweep's start). While every disk stays within skin/2 of the anchor, a
+  // pair that is not a candidate cannot overlap, so skipping it is exactly
+  // what the all-pairs sweep does with it (nothing). The displacement is
+  // checked after every projection; when a disk leaves that ball the sweep
+  // re-anchors at the current state and goes on with the candidates after
+  // the current pair in (i, j) order, so nothing is skipped or redone.
   void sweep(const T& /*t*/, Vec<T>& x, Work& work) const {
-    const Vec<T> start = x;
-    for (T skin = skin_;; skin *= T(2)) {
-      // The candidates are the pairs with |X_i − X_j| < d + skin at the start,
-      // compared exactly as the cell list compares (a double cutoff, squared in T).
-      const T cut = T(to_double(d_ + skin));
-      const T cut2 = cut * cut;
-      const T allowed = skin / T(2);
-      const auto& listed = neighbour_list().pairs_covering(start, 2, cut * (T(1) + T(1e-12)), skin_);
-      Work pass;  // only the accepted pass is counted (a redone pass is neighbour-list overhead)
-      bool escaped = false;
-      for (const auto& [i, j] : listed) {
-        if (!((start.segment(Eigen::Index(i) * 2, 2) - start.segment(Eigen::Index(j) * 2, 2)).squaredNorm() < cut2))
+    const T cut = T(to_double(d_ + skin_));  // compared as the cell list compares: a double cutoff, squared in T
+    const T cut2 = cut * cut;
+    const T allowed = skin_ / T(2);
+    Vec<T> anchor = x;
+    std::pair<int, int> done{-1, -1};  // every pair up to this one, in (i, j) order, has been visited
+    for (bool anchored = false; !anchored;) {
+      anchored = true;
+      const auto& listed = neighbour_list().pairs_covering(anchor, 2, cut * (T(1) + T(1e-12)), skin_);
+      for (auto it = std::upper_bound(listed.begin(), listed.end(), done); it != listed.end(); ++it) {
+        const auto [i, j] = *it;
+        if (!((anchor.segment(Eigen::Index(i) * 2, 2) - anchor.segment(Eigen::Index(j) * 2, 2)).squaredNorm() < cut2))
           continue;
-        ++pass.constraint_evaluations;
+        ++work.constraint_evaluations;
         if (!project_pair(x, i, j)) continue;
-        ++pass.projections;
-        if ((x.template segment<2>(2 * i) - start.template segment<2>(2 * i)).norm() > allowed ||
-            (x.template segment<2>(2 * j) - start.template segment<2>(2 * j)).norm() > allowed) {
-          escaped = true;  // a pair outside the candidates may come into contact from here on
+        ++work.projections;
+        if ((x.template segment<2>(2 * i) - anchor.template segment<2>(2 * i)).norm() > allowed ||
+            (x.template segment<2>(2 * j) - anchor.template segment<2>(2 * j)).norm() > allowed) {
+          done = {i, j};
+          anchor = x;
+          anchored = false;  // the reference obtained above may be invalidated by the next pairs_covering
           break;
         }
       }
-      if (!escaped) {
-        work += pass;
-        break;
-      }
-      x = start;  // redo with a larger skin
     }
     ++work.sweeps;
   }

@@ -65,7 +65,11 @@ class CellList {
     }
     const T cut2 = T(cutoff) * T(cutoff);
     const int reach_y = D >= 2 ? 1 : 0, reach_z = D >= 3 ? 1 : 0;
+    // Pairs are emitted i by i, each i's partners sorted, so the list comes
+    // out (i, j)-lexicographic without sorting it as a whole.
+    std::vector<int> partners;
     for (int i = 0; i < N; ++i) {
+      partners.clear();
       const auto c = where[static_cast<std::size_t>(i)];
       for (int dx = -1; dx <= 1; ++dx)
         for (int dy = -reach_y; dy <= reach_y; ++dy)
@@ -77,12 +81,13 @@ class CellList {
             for (int j : it->second) {
               if (j <= i) continue;
               const T r2 = (x.segment(Eigen::Index(i) * D, D) - x.segment(Eigen::Index(j) * D, D)).squaredNorm();
-              if (r2 < cut2) out.emplace_back(i, j);
+              if (r2 < cut2) partners.push_back(j);
             }
           }
+      std::sort(partners.begin(), partners.end());
+      partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
+      for (int j : partners) out.emplace_back(i, j);
     }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
   }
 };
