@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "analytic/disks_view.hpp"
+#include "solvers/penalty.hpp"
+#include "solvers/pgs.hpp"
 #include "solvers/template_stepper.hpp"
 
 namespace sweepcheck {
@@ -61,6 +63,28 @@ TEST(DisksAllPairsView, ASweepThroughTheViewEqualsTheInTreeCellListSweepBitForBi
     EXPECT_EQ(w1.constraint_evaluations, 40 * 39 / 2);  // every pair, every sweep
   }
   EXPECT_EQ(through_view.max_violation(0.0, x), in_tree.max_violation(0.0, x));
+}
+
+// PGS and the penalty method act only through constraints with g <= 0, all
+// of which are among the cell list's candidates: through the all-pairs view
+// (every pair looked at) they take the in-tree step.
+template <class S>
+void expect_same_step_as_in_tree(const S& scheme) {
+  const DisksOptions o;
+  const Disks<double> p(o);
+  const DisksAllPairsView view{p};
+  TemplateStepper<S> wrapped(scheme, "wrapped", 1.0);
+  const Vec<double> x = compressed(o);  // many overlapping pairs
+  Vec<double> direct(x.size()), through(x.size());
+  Work w1, w2;
+  ASSERT_EQ(scheme.step(p, 0.0, x, 0.01, direct, w1), StepStatus::ok);
+  ASSERT_EQ(wrapped.step(0.0, cs(x), 0.01, view, ms(through), w2), StepStatus::ok);
+  EXPECT_EQ(direct, through);
+}
+
+TEST(DisksAllPairsView, PgsAndPenaltyStepsThroughTheViewEqualTheInTreeSteps) {
+  expect_same_step_as_in_tree(Pgs<double>{});
+  expect_same_step_as_in_tree(Penalty<double>(Penalty<double>::Options{100.0}));
 }
 
 TEST(DisksAllPairsView, CoincidentCentresArePushedApartAlongTheFirstAxis) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 
 #include "studies/audit.hpp"
 
@@ -70,6 +71,24 @@ TEST(Audit, HostCountsConstraintEvaluationsWhateverTheSchemeReports) {
   const SchemeFactory hsq = [] { return std::make_shared<HSquared>(); };  // reports no work at all
   const auto r = run_stepper(p, hsq, 100, 1);
   EXPECT_EQ(r.row.work.constraint_evaluations, 200);  // one projection per constraint per step
+}
+
+TEST(Audit, PgsAndThePenaltyMethodAreAuditableByNameAndMoreauEulerIsRefusedWithItsReason) {
+  // One step of each through the view of the first problem: a finite point.
+  const auto p = audit_problems(1).front();
+  for (const char* spec : {"pgs", "penalty:gamma=10"}) {
+    const auto stepper = catalog_scheme_factory(parse_scheme_spec(spec))();
+    EXPECT_EQ(stepper->name(), parse_scheme_spec(spec).label());
+    const auto r = run_stepper(p, [&] { return catalog_scheme_factory(parse_scheme_spec(spec))(); }, 10, 1);
+    EXPECT_EQ(r.row.status, RunStatus::ok) << spec;
+    EXPECT_TRUE(std::isfinite(r.row.error_uniform)) << spec;
+  }
+  try {
+    catalog_scheme_factory(parse_scheme_spec("moreau-euler"));
+    ADD_FAILURE() << "moreau-euler was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("generic problem view"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
