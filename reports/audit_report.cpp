@@ -66,7 +66,8 @@ std::string cell(const std::string& s) {
 
 std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& a) {
   std::vector<std::pair<std::string, LogLogFigure>> out;
-  auto conv = per_problem_figure(a.ladder_rows, a.scheme + ": uniform error", "sup_t |x_h(t) - x(t)|",
+  auto conv = per_problem_figure(a.ladder_rows, a.scheme + ": error (per problem: audit.md, Problems)",
+                                 "sup_t |x_h(t) - x(t)|, or max_i at reference samples t_i",
                                  [](const RunRow& r) { return r.error_uniform; });
   if (std::isfinite(a.claimed_order) && !a.ladder_rows.empty())
     conv.slopes.push_back({a.claimed_order, a.ladder_rows.back().h, a.ladder_rows.back().error_uniform});
@@ -128,8 +129,11 @@ nlohmann::json audit_json(const AuditResult& a) {
                                 {"verdict", to_string(p.judgement.verdict)},
                                 {"evidence", p.judgement.evidence},
                                 {"fit", fit_json(p.judgement.fit)}});
+    for (const auto& s : c.skipped) cj["skipped"].push_back({{"problem", s.problem}, {"reason", s.reason}});
     j["checks"].push_back(cj);
   }
+  for (const auto& p : a.problems)
+    j["problems"].push_back({{"problem", p.problem}, {"error_measure", p.error_measure}, {"notes", p.notes}});
   for (const auto& r : a.ladder_rows) j["ladder_rows"].push_back(row_json(r));
   for (const auto& r : a.reference_rows) j["reference_rows"].push_back(row_json(r));
   for (const auto& r : a.large_step_rows) j["large_step_rows"].push_back(row_json(r));
@@ -159,14 +163,21 @@ std::string audit_markdown(const AuditResult& a) {
     md += fmt::format("| {} | {} | **{}** | {} | {} |\n", ++k, c.title, to_string(c.verdict), cell(c.evidence),
                       cell(c.theorem));
   md += "\n";
+  if (!a.problems.empty()) {
+    md += "## Problems and their error measures\n\n| problem | error measured | notes |\n|---|---|---|\n";
+    for (const auto& p : a.problems)
+      md += fmt::format("| {} | {} | {} |\n", cell(p.problem), cell(p.error_measure), cell(p.notes));
+    md += "\n";
+  }
   for (const auto& c : a.checks) {
     md += fmt::format("## {} — {}\n\n{}\n\n", c.title, to_string(c.verdict), c.evidence);
     if (c.id != "large-steps" && c.id != "determinism")
       md += fmt::format("![{}]({}.png) ([SVG]({}.svg))\n\n", c.title, stem_for(c.id), stem_for(c.id));
-    if (!c.per_problem.empty()) {
+    if (!c.per_problem.empty() || !c.skipped.empty()) {
       md += "| problem | verdict | evidence |\n|---|---|---|\n";
       for (const auto& p : c.per_problem)
         md += fmt::format("| {} | {} | {} |\n", p.problem, to_string(p.judgement.verdict), cell(p.judgement.evidence));
+      for (const auto& s : c.skipped) md += fmt::format("| {} | skipped | {} |\n", s.problem, cell(s.reason));
       md += "\n";
     }
   }

@@ -79,6 +79,16 @@ class ViewConstraintSet {
   const plugin::ProblemView& p_;
 };
 
+// A view has no neighbour structure: schemes that ask for the constraints
+// near a point (PGS, the penalty method; solvers/local_constraints.hpp) look
+// at every constraint of the view, in its order. Only constraints with
+// g_j <= 0 act in those schemes, so this changes their work, not their result.
+inline double candidate_reach(const ViewConstraintSet& /*s*/) { return 0.0; }
+inline const ViewConstraintSet& constraints_near(const ViewConstraintSet& s, double /*t*/, const Vec<double>& /*y*/,
+                                                 double /*reach*/) {
+  return s;
+}
+
 // The Problem concept over a view, for one step (x0, t0, t_end are not part of
 // a view and are never asked for by a scheme's step).
 class ViewProblem {

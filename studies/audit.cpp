@@ -16,6 +16,7 @@
 #include "solvers/template_stepper.hpp"
 #include "studies/error_observers.hpp"
 #include "studies/integrate.hpp"
+#include "studies/sampled_reference.hpp"
 
 namespace sweepcheck {
 
@@ -141,7 +142,8 @@ void add(CheckResult& c, const std::string& problem, const Judgement& j) {
 void summarise(CheckResult& c) {
   if (c.per_problem.empty()) {
     c.verdict = CheckVerdict::inconclusive;
-    c.evidence = "no problem supports this check";
+    c.evidence = c.skipped.empty() ? "no problem supports this check"
+                                   : "skipped on every problem: " + c.skipped.front().reason;
     return;
   }
   int n_fail = 0, n_inc = 0;
@@ -159,6 +161,7 @@ void summarise(CheckResult& c) {
   if (n_fail) c.evidence += fmt::format(", {} fail", n_fail);
   if (n_inc) c.evidence += fmt::format(", {} inconclusive", n_inc);
   c.evidence += fmt::format(". {}: {}", pick->problem, pick->judgement.evidence);
+  if (!c.skipped.empty()) c.evidence += fmt::format(" (skipped on {} problems, see their notes)", c.skipped.size());
 }
 
 }  // namespace
@@ -168,11 +171,29 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   const CountingView counting(*problem.view);
   const RunProblem rp(problem);
   const StepperScheme sch{stepper.get(), &counting};
-  UniformErrorObserver<double, const std::function<Vec<double>(double)>&> err(problem.reference, points_per_step);
+  if (static_cast<bool>(problem.exact) == static_cast<bool>(problem.sampled))
+    throw std::invalid_argument("audit problem " + label(problem) + ": needs exactly one of an exact solution or a sampled reference");
   ViolationObserver<double, ViewConstraintSet> viol(rp.constraints());
   HashObserver hash;
-  auto obs = observers(err, viol, hash);
-  const RunSummary s = integrate(rp, sch, n, obs);
+  // The error against the problem's solution: uniform (exact x(t)) or at the
+  // reference's sample times only (studies/audit_problems.hpp).
+  double error = 0;
+  auto run = [&](auto& err) {
+    auto obs = observers(err, viol, hash);
+    const RunSummary s = integrate(rp, sch, n, obs);
+    error = err.uniform_error();
+    return s;
+  };
+  RunSummary s;
+  if (problem.exact) {
+    UniformErrorObserver<double, const std::function<Vec<double>(double)>&> err(problem.exact, points_per_step);
+    s = run(err);
+  } else {
+    SampledErrorObserver<double> err(*problem.sampled);
+    s = run(err);
+    if (s.status != RunStatus::diverged && err.samples_seen() != problem.sampled->times.size())
+      throw std::logic_error("audit problem " + label(problem) + ": the run did not reach every reference sample time");
+  }
 
   AuditRun out;
   RunRow& row = out.row;
@@ -196,8 +217,7 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   if (s.status == RunStatus::diverged) {
     row.error_uniform = row.error_grid = std::numeric_limits<double>::infinity();
   } else {
-    row.error_uniform = err.uniform_error();
-    row.error_grid = err.grid_error();
+    row.error_uniform = row.error_grid = error;
   }
   row.noise_floor = double(n) * epsilon<double>() * (viol.scale() + 1);
   out.hash = hash.hash;
@@ -215,8 +235,7 @@ ProbeRow consistency_probe(const AuditProblem& problem, const SchemeFactory& sch
   const plugin::ConstraintView& set = view.constraints();
   const int d = view.dim();
   Vec<double> f(d), out(d), g(d);
-  for (double t : problem.probe_times) {
-    const Vec<double> xs = problem.reference(t);
+  for (const auto& [t, xs] : problem.probe_points) {
     for (int k = 0; k < th.probe_directions; ++k) {
       // Fixed, well-spread unit directions (no random generator: the same on every platform).
       Vec<double> u(d);
@@ -286,9 +305,10 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   };
   const SchemeFactory reference = catalog_scheme_factory(parse_scheme_spec(opt.reference_scheme));
   std::vector<Task> tasks;
+  auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th.ladder; };
   for (std::size_t i = 0; i < problems.size(); ++i)
-    for (auto n : th.ladder.step_counts(problems[i].t_end - problems[i].t0)) tasks.push_back({i, n, false});
-  for (auto n : th.ladder.step_counts(problems[0].t_end - problems[0].t0)) tasks.push_back({0, n, true});
+    for (auto n : ladder_of(problems[i]).step_counts(problems[i].t_end - problems[i].t0)) tasks.push_back({i, n, false});
+  for (auto n : ladder_of(problems[0]).step_counts(problems[0].t_end - problems[0].t0)) tasks.push_back({0, n, true});
   // Large steps (check 4).
   std::vector<Task> large;
   for (std::size_t i = 0; i < problems.size(); ++i) {
@@ -344,7 +364,8 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     for (const auto& r : res.ladder_rows) {
       if (r.problem != p.name || r.parameters != p.parameters) continue;
       const bool ok = r.status == RunStatus::ok;
-      e.push_back({r.h, r.error_uniform, r.noise_floor, ok});
+      // A sampled reference's own error is noise to the fit (audit_problems.hpp).
+      e.push_back({r.h, r.error_uniform, r.noise_floor + p.reference_error, ok});
       v.push_back({r.h, r.violation, std::max(r.noise_floor, th.negligible_violation * r.h * vs),
                    r.status != RunStatus::diverged});
       m.push_back({r.h, r.max_increment / r.h, 0.0, r.status != RunStatus::diverged});
@@ -365,7 +386,10 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
       for (const auto& r : res.probe_rows)
         if (r.problem == label(p)) d.push_back({r.h, r.defect, r.floor, std::isfinite(r.defect)});
       add(cons, label(p), judge_consistency(d, th));
+    } else {
+      cons.skipped.push_back({label(p), "no projection onto S(t) is available for this problem"});
     }
+    res.problems.push_back({label(p), p.error_measure, p.notes});
   }
   for (auto* c : {&conv, &viol, &bound, &big, &cons}) summarise(*c);
 

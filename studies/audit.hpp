@@ -42,7 +42,20 @@ struct CheckResult {
   CheckVerdict verdict = CheckVerdict::inconclusive;
   std::string evidence;  // the summary sentence
   std::vector<ProblemJudgement> per_problem;
+  // Problems the check cannot run on, each with the reason (never silent).
+  struct Skipped {
+    std::string problem, reason;
+  };
+  std::vector<Skipped> skipped;
   std::vector<std::string> figures;  // figure stems written by the report
+};
+
+// What the audit ran on: each problem with its error measure (exact or
+// sampled reference) and where its reference came from.
+struct AuditedProblem {
+  std::string problem;        // "disks N=40 ..."
+  std::string error_measure;  // AuditProblem::error_measure
+  std::string notes;          // AuditProblem::notes
 };
 
 struct ProbeRow {
@@ -63,6 +76,7 @@ struct WorkComparison {
 struct AuditResult {
   std::string scheme;
   double claimed_order = std::numeric_limits<double>::quiet_NaN();
+  std::vector<AuditedProblem> problems;
   std::vector<CheckResult> checks;
   // The data the checks rest on (figures and audit.json read these).
   std::vector<RunRow> ladder_rows;      // the scheme on every problem's ladder

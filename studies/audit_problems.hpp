@@ -3,11 +3,15 @@
 // view so the audit itself is one code path for all of them.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solvers/plugin_api.hpp"
 #include "solvers/scalar.hpp"
+#include "studies/sampled_reference.hpp"
+#include "studies/step_ladder.hpp"
 
 namespace sweepcheck {
 
@@ -17,20 +21,43 @@ struct AuditProblem {
   std::shared_ptr<const plugin::ProblemView> view;  // stateless: shared by every run
   Vec<double> x0;
   double t0 = 0, t_end = 1;
-  // The solution x(t): exact, or a cached reference trajectory.
-  std::function<Vec<double>(double)> reference;
+
+  // The solution errors are measured against: exactly one of
+  //  - exact: x(t) for every t; the error is the uniform error of the
+  //    scheme's piecewise-linear interpolant (points_per_step samples a step);
+  //  - sampled: a reference known only at its sample times τ_i (a cached fine
+  //    run); the error is max_i |x_h(τ_i) − x_ref(τ_i)| (SampledErrorObserver,
+  //    the error of `study pbd-paper`), never an interpolated reference.
+  std::function<Vec<double>(double)> exact;
+  std::shared_ptr<const SampledReference<double>> sampled;
+  // An estimate of the sampled reference's own error at its sample times
+  // (0 for an exact solution). It is added to every convergence row's noise
+  // floor, so the order fit drops errors within fit.floor_factor of it.
+  double reference_error = 0;
+  // One sentence naming the error measure, shown in audit.md / audit.json.
+  std::string error_measure;
+  // Where the reference came from (e.g. the cache file), shown in audit.md.
+  std::string notes;
+
+  // The convergence ladder (checks 1-3); empty: thresholds.ladder. A sampled
+  // reference bounds how small the steps can usefully go.
+  std::optional<StepLadder> ladder;
+
   // P_{S(t)}(y) for y near S (exact or a reference projector). Empty: the
   // consistency probe skips this problem.
   std::function<Vec<double>(double t, const Vec<double>& y)> project;
-  // Times t_i whose x(t_i) ∈ S are the probe's base points x*.
-  std::vector<double> probe_times;
+  // Base points (t_i, x*_i) of the consistency probe, x*_i ∈ S(t_i): points
+  // of the solution (exact, or the reference at a sample time).
+  std::vector<std::pair<double, Vec<double>>> probe_points;
   // Large-step robustness goes up to steps of this size (the time the free
   // motion needs to cross the problem's length scale).
   double time_scale = 1;
 };
 
-// THE list of audit problems (studies/audit_problems.cpp). The first entry is
-// also used for precision–work and determinism.
-std::vector<AuditProblem> audit_problems();
+// THE list of audit problems (studies/audit_problems.cpp), in the order the
+// short CI variants take them: the first `count` (0: all). Problems with a
+// cached reference load (or compute) it only when they are in the list. The
+// first entry is also used for precision–work and determinism.
+std::vector<AuditProblem> audit_problems(int count = 0);
 
 }  // namespace sweepcheck

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 
 #include "studies/audit.hpp"
 
@@ -39,14 +40,14 @@ class HiddenState final : public plugin::Stepper {
 };
 
 TEST(Audit, ConsistencyDefectOfPbdIsOrderHAndOfTheHSquaredPredictorOrderOne) {
-  const auto problems = audit_problems();
+  const auto problems = audit_problems(3);  // the sliding case only (the disks: audit_disks_test.cpp)
   const AuditThresholds th;
   const SchemeFactory pbd = catalog_scheme_factory(parse_scheme_spec("pbd"));
   const SchemeFactory bad = [] { return std::make_shared<HSquared>(); };
-  for (const auto& p : {problems[0], problems.back()}) {
+  for (const auto& p : {problems[0], problems[2]}) {
     const auto a = consistency_probe(p, pbd, 1e-2, th);
     const auto b = consistency_probe(p, pbd, 1e-3, th);
-    EXPECT_EQ(a.points, int(p.probe_times.size()) * th.probe_directions);
+    EXPECT_EQ(a.points, int(p.probe_points.size()) * th.probe_directions);
     // O(h): ten times smaller step, about ten times smaller defect.
     EXPECT_LT(b.defect, 0.2 * a.defect) << p.parameters;
     // (Φ(y) − y)/h − f(y) → −f = e_2 at the free-fall base point, which no
@@ -56,7 +57,7 @@ TEST(Audit, ConsistencyDefectOfPbdIsOrderHAndOfTheHSquaredPredictorOrderOne) {
 }
 
 TEST(Audit, DeterminismHashSeparatesStatelessFromHiddenStateSchemes) {
-  const auto p = audit_problems().front();
+  const auto p = audit_problems(1).front();
   const SchemeFactory pbd = catalog_scheme_factory(parse_scheme_spec("pbd"));
   EXPECT_EQ(run_stepper(p, pbd, 500, 1).hash, run_stepper(p, pbd, 500, 1).hash);
   const SchemeFactory hidden = [] { return std::make_shared<HiddenState>(); };
@@ -66,10 +67,28 @@ TEST(Audit, DeterminismHashSeparatesStatelessFromHiddenStateSchemes) {
 }
 
 TEST(Audit, HostCountsConstraintEvaluationsWhateverTheSchemeReports) {
-  const auto p = audit_problems().front();  // d = 3: two constraints
+  const auto p = audit_problems(1).front();  // d = 3: two constraints
   const SchemeFactory hsq = [] { return std::make_shared<HSquared>(); };  // reports no work at all
   const auto r = run_stepper(p, hsq, 100, 1);
   EXPECT_EQ(r.row.work.constraint_evaluations, 200);  // one projection per constraint per step
+}
+
+TEST(Audit, PgsAndThePenaltyMethodAreAuditableByNameAndMoreauEulerIsRefusedWithItsReason) {
+  // One step of each through the view of the first problem: a finite point.
+  const auto p = audit_problems(1).front();
+  for (const char* spec : {"pgs", "penalty:gamma=10"}) {
+    const auto stepper = catalog_scheme_factory(parse_scheme_spec(spec))();
+    EXPECT_EQ(stepper->name(), parse_scheme_spec(spec).label());
+    const auto r = run_stepper(p, [&] { return catalog_scheme_factory(parse_scheme_spec(spec))(); }, 10, 1);
+    EXPECT_EQ(r.row.status, RunStatus::ok) << spec;
+    EXPECT_TRUE(std::isfinite(r.row.error_uniform)) << spec;
+  }
+  try {
+    catalog_scheme_factory(parse_scheme_spec("moreau-euler"));
+    ADD_FAILURE() << "moreau-euler was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("generic problem view"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

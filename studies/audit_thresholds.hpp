@@ -15,6 +15,8 @@ struct AuditThresholds {
   // Convergence ladder: the sliding study's (app/sliding_commands.cpp), 16
   // rungs over 3.7 decades; measured: PBD's fit window holds 9-15 points and
   // its interval is [0.95, 1.05] on every configuration.
+  // Problems with a sampled reference bring their own ladder, bounded by the
+  // reference's step (AuditProblem::ladder; the disks: studies/audit_disks.hpp).
   StepLadder ladder{0.5, 1e-5, 20};
   int points_per_step = 8;  // interpolant samples per step for the uniform error (as the studies)
   FitOptions fit{};         // studies/fit_order.md: floor 10x noise, window tolerance 0.2, resolution 0.05

@@ -11,11 +11,15 @@ namespace {
 
 // Schemes that need nothing but the plugin interface's per-constraint
 // value/gradient/projection: these can be audited through a problem view.
-// The others need the concrete set type (PGS and the penalty method its
-// neighbour structure, Moreau–Euler the reference projector's ConstraintSet,
-// Venel a linearisable set, catching-up a polyhedral LCS set).
+// PGS and the penalty method look at every constraint of the view
+// (solvers/template_stepper.hpp, constraints_near). The others need the
+// concrete set type: Moreau–Euler the exact projection onto the intersection,
+// which the reference projector computes from the constraints' second
+// derivatives (a view gives values, gradients and single projections only);
+// Venel a linearisable ConstraintSet; catching-up a polyhedral LCS set.
 template <class S>
-constexpr bool runs_on_views = std::is_same_v<S, Pbd<double>> || std::is_same_v<S, Pngs<double>>;
+constexpr bool runs_on_views = std::is_same_v<S, Pbd<double>> || std::is_same_v<S, Pngs<double>> ||
+                               std::is_same_v<S, Pgs<double>> || std::is_same_v<S, Penalty<double>>;
 
 }  // namespace
 
@@ -30,7 +34,7 @@ SchemeFactory catalog_scheme_factory(const SchemeSpec& spec) {
     } else {
       throw std::invalid_argument("scheme '" + spec.name +
                                   "' needs its problems' concrete set types and cannot be audited through the generic "
-                                  "problem view (audit by name supports pbd and pngs; wrap other schemes as plugins)");
+                                  "problem view (audit by name supports pbd, pngs, pgs and penalty; wrap other schemes as plugins)");
     }
   });
 }
