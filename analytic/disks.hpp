@@ -21,8 +21,8 @@
 //   sweep are projected in (i, j) order. A pair farther than 2R + skin at the
 //   start cannot overlap when visited unless one of its disks has moved by
 //   more than skin/2 since the start (checked after every projection); then
-//   the sweep re-anchors its candidates at the current state and continues
-//   after the current pair (Verlet-list argument). The result is exactly the
+//   the sweep re-anchors its candidates at the current state with twice the
+//   skin and continues after the current pair (Verlet-list argument). The result is exactly the
 //   all-pairs sweep. Work: one constraint evaluation per candidate pair
 //   visited (the paper's proxy counts the sweep, not the neighbour-list
 //   bookkeeping). The candidates are filtered from a Verlet list
@@ -149,12 +149,14 @@ class DisksSet {
   // pair that is not a candidate cannot overlap, so skipping it is exactly
   // what the all-pairs sweep does with it (nothing). The displacement is
   // checked after every projection; when a disk leaves that ball the sweep
-  // re-anchors at the current state and goes on with the candidates after
-  // the current pair in (i, j) order, so nothing is skipped or redone.
+  // re-anchors at the current state, with twice the skin, and goes on with
+  // the candidates after the current pair in (i, j) order, so nothing is
+  // skipped or redone.
   void sweep(const T& /*t*/, Vec<T>& x, Work& work) const {
-    const T cut = T(to_double(d_ + skin_));  // compared as the cell list compares: a double cutoff, squared in T
-    const T cut2 = cut * cut;
-    const T allowed = skin_ / T(2);
+    T skin = skin_;
+    T cut = T(to_double(d_ + skin));  // compared as the cell list compares: a double cutoff, squared in T
+    T cut2 = cut * cut;
+    T allowed = skin / T(2);
     Vec<T> anchor = x;
     std::pair<int, int> done{-1, -1};  // every pair up to this one, in (i, j) order, has been visited
     for (bool anchored = false; !anchored;) {
@@ -169,8 +171,15 @@ class DisksSet {
         ++work.projections;
         if ((x.template segment<2>(2 * i) - anchor.template segment<2>(2 * i)).norm() > allowed ||
             (x.template segment<2>(2 * j) - anchor.template segment<2>(2 * j)).norm() > allowed) {
+          // Disks move this much in this sweep: double the skin for the rest
+          // of it, so that re-anchoring stays rare (at most log2 of the
+          // largest displacement over skin times) even in a violent sweep.
           done = {i, j};
           anchor = x;
+          skin *= T(2);
+          cut = T(to_double(d_ + skin));
+          cut2 = cut * cut;
+          allowed = skin / T(2);
           anchored = false;  // the reference obtained above may be invalidated by the next pairs_covering
           break;
         }
