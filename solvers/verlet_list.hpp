@@ -17,6 +17,7 @@
 // serve several sets; a caller that needs the exact pairs within c filters
 // the covering list by distance (see analytic/disks.hpp).
 #include <algorithm>
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -51,8 +52,13 @@ class VerletList {
     using std::max;
     if (D != D_ || x.size() != built_at_.size()) return false;
     T moved(0);
-    for (Eigen::Index i = 0; i < x.size(); i += D)
-      moved = max(moved, (x.segment(i, D) - built_at_.segment(i, D)).norm());
+    for (Eigen::Index i = 0; i < x.size(); i += D) {
+      const T m = (x.segment(i, D) - built_at_.segment(i, D)).norm();
+      // A non-finite position is never covered: the rebuild rejects it with
+      // the cell list's message instead of sweeping a stale list.
+      if (!std::isfinite(to_double(m))) return false;
+      moved = max(moved, m);
+    }
     // Strict, with a relative allowance for the rounding of the distances
     // computed above and in the cell list.
     return cutoff + T(2) * moved < built_cutoff_ * (T(1) - T(1e-9));

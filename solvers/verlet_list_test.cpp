@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
+#include <stdexcept>
 
 #include "solvers/verlet_list.hpp"
 
@@ -55,6 +57,15 @@ TEST(VerletList, IsReusedWhileCentresMoveLessThanHalfTheMarginAndRebuiltAfter) {
   EXPECT_EQ(list.rebuilds(), 3);
   list.pairs_covering(x.head(4), 2, 1.2, 0.4);  // another number of centres: rebuild
   EXPECT_EQ(list.rebuilds(), 4);
+}
+
+TEST(VerletList, RejectsANonFinitePositionInsteadOfReusingTheList) {
+  Vec<double> x(4);
+  x << 0, 0, 1, 0;
+  VerletList<double> list;
+  list.pairs_covering(x, 2, 1.2, 0.4);
+  x[0] = std::nan("");
+  EXPECT_THROW(list.pairs_covering(x, 2, 1.2, 0.4), std::invalid_argument);
 }
 
 }  // namespace
