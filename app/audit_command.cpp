@@ -52,7 +52,7 @@ void register_audit(CLI::App& app, int& exit_code) {
     j.jobs = cfg->jobs;
     opt.jobs = j.resolved_jobs();
     // Problems with a cached reference load it here (computed once on a fresh cache).
-    if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks reference takes ~20 s once)\n";
+    if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks references are computed once)\n";
     const auto problems = audit_problems(cfg->max_problems);
     for (const auto& p : problems)
       if (!p.notes.empty()) std::cerr << p.name << ": " << p.notes << "\n";
