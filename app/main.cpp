@@ -21,7 +21,9 @@ void print_list(const Registry& r) {
   std::cout << "\nSchemes (name: claimed order; parameters):\n";
   for (const auto& s : scheme_catalog()) {
     std::cout << fmt::format("  {:<14} order {}  {}\n", s.name,
-                             std::isnan(s.claimed_order) ? std::string("none claimed") : fmt::format("{:g}", s.claimed_order),
+                             std::isnan(s.claimed_order)
+                                 ? std::string("none claimed")
+                                 : fmt::format("{}{:g}", s.claim_is_lower_bound ? ">= " : "", s.claimed_order),
                              s.description);
     for (const auto& p : s.parameters)
       std::cout << fmt::format("  {:<14}   {}={:g}: {}\n", "", p.name, p.default_value, p.meaning);

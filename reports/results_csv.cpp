@@ -47,14 +47,16 @@ std::string results_csv(const std::vector<RunRow>& rows) {
   std::string out =
       "problem,parameters,scheme,h,steps,t_end,error_uniform,error_grid,violation,max_increment,scale,noise_floor,"
       "constraint_evaluations,evaluations_per_step,projections,sweeps,inner_iterations,wall_seconds,status,fail_step,"
-      "inner_cap_hits,claimed_order\n";
+      "inner_cap_hits,claimed_order,claim\n";
   for (const auto& r : rows) {
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
+    // claim: how claimed_order is meant — "sharp", "lower-bound" (order >= claimed_order) or "none".
+    const char* claim = std::isnan(r.claimed_order) ? "none" : r.claim_is_lower_bound ? "lower-bound" : "sharp";
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
                        csv_quoted(r.parameters), csv_quoted(r.scheme), num(r.h), r.steps, num(r.t_end), num(r.error_uniform),
                        num(r.error_grid), num(r.violation), num(r.max_increment), num(r.scale), num(r.noise_floor),
                        r.work.constraint_evaluations, num(r.evaluations_per_step()), r.work.projections, r.work.sweeps,
                        r.work.inner_iterations, num(r.wall_seconds), to_string(r.status), r.fail_step,
-                       r.inner_cap_hits, num(r.claimed_order));
+                       r.inner_cap_hits, num(r.claimed_order), claim);
   }
   return out;
 }
@@ -66,15 +68,15 @@ void write_results_csv(const std::vector<RunRow>& rows, const std::filesystem::p
 std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
   std::vector<RunRow> rows;
   try {
-    io::CSVReader<22, io::trim_chars<' '>, io::double_quote_escape<',', '"'>> in(file.string());
+    io::CSVReader<23, io::trim_chars<' '>, io::double_quote_escape<',', '"'>> in(file.string());
     in.read_header(io::ignore_extra_column, "problem", "parameters", "scheme", "h", "steps", "t_end", "error_uniform",
                    "error_grid", "violation", "max_increment", "scale", "noise_floor", "constraint_evaluations",
                    "evaluations_per_step", "projections", "sweeps", "inner_iterations", "wall_seconds", "status",
-                   "fail_step", "inner_cap_hits", "claimed_order");
-    std::string problem, parameters, scheme, h, t_end, eu, eg, viol, inc, scale, floor, eps, wall, status, claimed;
+                   "fail_step", "inner_cap_hits", "claimed_order", "claim");
+    std::string problem, parameters, scheme, h, t_end, eu, eg, viol, inc, scale, floor, eps, wall, status, claimed, claim;
     long long steps, evals, projections, sweeps, inner, fail, caps;
     while (in.read_row(problem, parameters, scheme, h, steps, t_end, eu, eg, viol, inc, scale, floor, evals, eps,
-                       projections, sweeps, inner, wall, status, fail, caps, claimed)) {
+                       projections, sweeps, inner, wall, status, fail, caps, claimed, claim)) {
       const std::string where = file.string() + " line " + std::to_string(in.get_file_line());
       RunRow r;
       r.problem = problem;
@@ -98,6 +100,9 @@ std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
       r.fail_step = fail;
       r.inner_cap_hits = caps;
       r.claimed_order = parse_double(claimed, where);
+      if (claim != "sharp" && claim != "lower-bound" && claim != "none")
+        throw std::runtime_error(where + ": claim must be sharp, lower-bound or none, not '" + claim + "'");
+      r.claim_is_lower_bound = claim == "lower-bound";
       if (!(r.h > 0)) throw std::runtime_error(where + ": h must be > 0");
       rows.push_back(std::move(r));
     }

@@ -32,12 +32,14 @@ TEST(ResultsCsv, RoundTripsEveryFieldExactly) {
   a.noise_floor = 2e-14;
   a.work = {198, 150, 99, 0};
   a.wall_seconds = 0.001;
-  a.claimed_order = 1;
+  a.claimed_order = 0.5;
+  a.claim_is_lower_bound = true;
   RunRow b = a;
   b.status = RunStatus::diverged;
   b.fail_step = 7;
   b.error_uniform = b.error_grid = std::numeric_limits<double>::infinity();
   b.claimed_order = std::nan("");
+  b.claim_is_lower_bound = false;
   const auto dir = temp_dir("csv");
   write_results_csv({a, b}, dir / "results.csv");
   const auto rows = read_results_csv(dir / "results.csv");
@@ -51,6 +53,9 @@ TEST(ResultsCsv, RoundTripsEveryFieldExactly) {
   EXPECT_EQ(rows[1].fail_step, 7);
   EXPECT_TRUE(std::isinf(rows[1].error_uniform));
   EXPECT_TRUE(std::isnan(rows[1].claimed_order));
+  EXPECT_EQ(rows[0].claimed_order, 0.5);
+  EXPECT_TRUE(rows[0].claim_is_lower_bound);
+  EXPECT_FALSE(rows[1].claim_is_lower_bound);
   std::filesystem::remove_all(dir);
 }
 
@@ -62,7 +67,7 @@ TEST(ResultsCsv, AMalformedTableIsReportedWithItsFileName) {
   write_results_csv({valid}, file);
   {
     std::ofstream out(file, std::ios::app);
-    out << "\"p\",\"\",\"pbd\",notanumber,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1\n";
+    out << "\"p\",\"\",\"pbd\",notanumber,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,sharp\n";
   }
   try {
     read_results_csv(file);
@@ -70,6 +75,17 @@ TEST(ResultsCsv, AMalformedTableIsReportedWithItsFileName) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("results.csv"), std::string::npos);
     EXPECT_NE(std::string(e.what()).find("notanumber"), std::string::npos);
+  }
+  write_results_csv({valid}, file);
+  {
+    std::ofstream out(file, std::ios::app);
+    out << "\"p\",\"\",\"pbd\",0.1,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,maybe\n";
+  }
+  try {
+    read_results_csv(file);
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("claim"), std::string::npos) << e.what();
   }
   std::ofstream(file) << "problem,scheme\n\"a\",\"b\"\n";
   EXPECT_THROW(read_results_csv(file), std::runtime_error);

@@ -39,6 +39,7 @@ nlohmann::json summary_json(const ConvergenceStudy& study) {
                     {"dropped_floor", f.fit.dropped_floor},
                     {"dropped_preasymptotic", f.fit.dropped_preasymptotic},
                     {"expected_order", number_or_null(f.fit.expected_order)},
+                    {"expected_is_lower_bound", f.fit.expected_is_lower_bound},
                     {"verdict", to_string(f.fit.verdict)},
                     {"reason", f.fit.reason},
                     {"local_orders", local}});
@@ -58,7 +59,9 @@ std::string summary_markdown(const ConvergenceStudy& study, const ReportText& te
     md += fmt::format("| {} | {} | {} | {} | [{}, {}] | [{}, {}] | {} | {} | **{}** |\n", f.problem, f.parameters,
                       f.scheme, fmt_or_dash(f.fit.order, "{:.3f}"), fmt_or_dash(f.fit.ci_low, "{:.3f}"),
                       fmt_or_dash(f.fit.ci_high, "{:.3f}"), fmt_or_dash(f.fit.h_min), fmt_or_dash(f.fit.h_max),
-                      f.fit.points_used, fmt_or_dash(f.fit.expected_order, "{:g}"), to_string(f.fit.verdict));
+                      f.fit.points_used,
+                      (f.fit.expected_is_lower_bound ? "≥ " : "") + fmt_or_dash(f.fit.expected_order, "{:g}"),
+                      to_string(f.fit.verdict));
   }
   md += "\nThe interval's half-width is the largest of the statistical 95% half-width, the drift of the fit from the "
         "local order of the two smallest steps, and the order resolution (see `studies/fit_order.md`).\n\n";

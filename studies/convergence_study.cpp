@@ -17,6 +17,7 @@ std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base
     }
     FitOptions opt = base;
     opt.expected_order = head.claimed_order;
+    opt.expected_is_lower_bound = head.claim_is_lower_bound;
     fits.push_back({head.problem, head.parameters, head.scheme, fit_order(points, opt)});
   }
   return fits;

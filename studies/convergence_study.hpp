@@ -75,6 +75,7 @@ RunRow make_run_row(const P& problem, const std::string& parameters, const Schem
   row.parameters = parameters;
   row.scheme = spec.label();
   row.claimed_order = scheme_info(spec.name).claimed_order;
+  row.claim_is_lower_bound = scheme_info(spec.name).claim_is_lower_bound;
   row.steps = n;
   row.t_end = to_double(problem.t_end());
   row.h = h;

@@ -63,10 +63,15 @@ std::string order_sentence(const SchemeFit& f, const std::string& reference) {
     return fmt::format("{} against {}: no order could be fitted ({}).", f.scheme, reference, o.reason);
   std::string agree;
   if (std::isfinite(o.expected_order)) {
-    const bool inside = o.ci_low <= o.expected_order && o.expected_order <= o.ci_high;
-    agree = fmt::format(" The interval {} the claimed order {:g}, so the observed order {} with it; verdict **{}** ({}).",
-                        inside ? "contains" : "excludes", o.expected_order, inside ? "agrees" : "does not agree",
-                        to_string(o.verdict), o.reason);
+    if (o.expected_is_lower_bound) {
+      agree = fmt::format(" The claim is the proven bound order >= {:g}; verdict **{}** ({}).", o.expected_order,
+                          to_string(o.verdict), o.reason);
+    } else {
+      const bool inside = o.ci_low <= o.expected_order && o.expected_order <= o.ci_high;
+      agree = fmt::format(" The interval {} the claimed order {:g}, so the observed order {} with it; verdict **{}** ({}).",
+                          inside ? "contains" : "excludes", o.expected_order, inside ? "agrees" : "does not agree",
+                          to_string(o.verdict), o.reason);
+    }
   }
   return fmt::format(
       "{} against {}: observed order {:.3f}, 95% interval [{:.3f}, {:.3f}], from {} points with h in [{:g}, {:g}].{}",

@@ -66,6 +66,7 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   opt.validate();
   OrderFit fit;
   fit.expected_order = opt.expected_order;
+  fit.expected_is_lower_bound = opt.expected_is_lower_bound;
 
   // 1. Usable points: run finished cleanly, h > 0, finite positive error.
   std::vector<int> idx;
@@ -156,6 +157,16 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   } else if (fit.ci_high - fit.ci_low > opt.max_ci_width) {
     fit.verdict = Verdict::inconclusive;
     why << "interval width " << (fit.ci_high - fit.ci_low) << " exceeds " << opt.max_ci_width;
+  } else if (opt.expected_is_lower_bound) {
+    // "order >= p": refuted only when the whole interval lies below p.
+    fit.verdict = fit.ci_high >= opt.expected_order ? Verdict::pass : Verdict::fail;
+    why << "claimed lower bound " << opt.expected_order;
+    if (fit.ci_low > opt.expected_order)
+      why << " is exceeded: the whole " << opt.confidence * 100 << "% interval lies above it";
+    else if (fit.verdict == Verdict::pass)
+      why << " lies in the " << opt.confidence * 100 << "% interval";
+    else
+      why << " lies above the whole " << opt.confidence * 100 << "% interval";
   } else if (opt.expected_order >= fit.ci_low && opt.expected_order <= fit.ci_high) {
     fit.verdict = Verdict::pass;
     why << "expected order " << opt.expected_order << " lies in the " << opt.confidence * 100 << "% interval";

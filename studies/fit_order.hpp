@@ -18,6 +18,7 @@ struct OrderPoint {
 
 struct FitOptions {
   double expected_order = std::numeric_limits<double>::quiet_NaN();  // NaN: none claimed
+  bool expected_is_lower_bound = false;  // judge "order >= expected" (a proven, non-sharp bound)
   int min_points = 3;            // fewer points in the window: inconclusive
   double floor_factor = 10;      // points with error < floor_factor · noise_floor are dropped
   double window_tolerance = 0.2;   // a larger step joins the window while its local order is within this of the fit
@@ -52,6 +53,7 @@ struct OrderFit {
   std::vector<LocalOrder> local_orders;  // consecutive usable points above the floor, descending h
   int dropped_unusable = 0, dropped_floor = 0, dropped_preasymptotic = 0;
   double expected_order = std::numeric_limits<double>::quiet_NaN();
+  bool expected_is_lower_bound = false;
   Verdict verdict = Verdict::inconclusive;
   std::string reason;  // one sentence: why this verdict
 };

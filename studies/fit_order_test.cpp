@@ -151,5 +151,25 @@ TEST(FitOrder, InvalidOptionsAreRejected) {
   EXPECT_THROW(fit_order({}, o), std::invalid_argument);
 }
 
+// A proven but non-sharp bound (seed 001: Venel's order >= 1/2): exceeding it
+// passes, matching it passes, falling below it fails. The same data judged
+// against the claim as a sharp order would fail in the first case.
+TEST(FitOrder, ALowerBoundClaimPassesWhenExceededAndFailsOnlyBelow) {
+  FitOptions bound;
+  bound.expected_order = 0.5;
+  bound.expected_is_lower_bound = true;
+  const auto above = fit_order(power_law(1.0, 1.0, ladder(0.1, 0.5, 8)), bound);
+  EXPECT_EQ(above.verdict, Verdict::pass);
+  EXPECT_TRUE(above.expected_is_lower_bound);
+  EXPECT_NE(above.reason.find("exceeded"), std::string::npos) << above.reason;
+  FitOptions sharp = bound;
+  sharp.expected_is_lower_bound = false;
+  EXPECT_EQ(fit_order(power_law(1.0, 1.0, ladder(0.1, 0.5, 8)), sharp).verdict, Verdict::fail);
+  EXPECT_EQ(fit_order(power_law(1.0, 0.5, ladder(0.1, 0.5, 8)), bound).verdict, Verdict::pass);
+  const auto below = fit_order(power_law(1.0, 0.3, ladder(0.1, 0.5, 8)), bound);
+  EXPECT_EQ(below.verdict, Verdict::fail);
+  EXPECT_NE(below.reason.find("lies above the whole"), std::string::npos) << below.reason;
+}
+
 }  // namespace
 }  // namespace sweepcheck

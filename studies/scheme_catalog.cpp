@@ -49,7 +49,8 @@ const std::vector<SchemeInfo>& scheme_catalog() {
        "Venel's prediction-correction: projection onto the linearised set (seed 001, (11)); a QP per step",
        {{"solver", 0, "QP solver: 0 = exact MPRGP, 1 = uzawa, 2 = exact Hildreth (exact ones stop with a KKT certificate)"},
         {"tol", 1e-9, "absolute bound on the QP's KKT residual (exact solvers: at least 1e5 ulps of the scale)"},
-        {"max_iterations", 100000, "cap on QP sweeps/iterations per solve; reaching it is reported"}}},
+        {"max_iterations", 100000, "cap on QP sweeps/iterations per solve; reaching it is reported"}},
+       true},
   };
   return catalog;
 }
