@@ -138,11 +138,6 @@ class DisksSet {
   // (and count) the same candidates (solvers/local_constraints.hpp).
   T candidate_reach() const { return skin_; }
 
-  // Pairs (i, j), i < j, with |X_i − X_j| < cutoff, (i, j)-lexicographic.
-  std::vector<std::pair<int, int>> pairs_within(const Vec<T>& x, const T& cutoff) const {
-    return CellList::pairs_within(x, 2, to_double(cutoff));
-  }
-
   // One Gauss–Seidel sweep over all pairs in (i, j) order (seed 000, (4)).
   // The candidates are the pairs closer than d + skin at an anchor (the
   // sweep's start). While every disk stays within skin/2 of the anchor, a
