@@ -12,6 +12,8 @@ packages=(
   libgnuplot-iostream-dev gnuplot-nox
   libfccp-dev libcli11-dev nlohmann-json3-dev libfmt-dev
   libsiconos-kernel-dev
+  libtbb-dev libopenmpi-dev openmpi-bin
+  chromium
 )
 
 missing=()
