@@ -34,6 +34,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <boost/math/constants/constants.hpp>
@@ -147,7 +148,19 @@ class DisksSet {
   // re-anchors at the current state, with twice the skin, and goes on with
   // the candidates after the current pair in (i, j) order, so nothing is
   // skipped or redone.
-  void sweep(const T& /*t*/, Vec<T>& x, Work& work) const {
+  void sweep(const T& t, Vec<T>& x, Work& work) const {
+    if constexpr (std::is_same_v<T, double>)
+      sweep_flat(x, work);
+    else
+      sweep_simple(t, x, work);
+  }
+
+  // The sweep above written plainly with Eigen segments: the definition the
+  // flat kernel (sweep_flat) must reproduce bit for bit, with the same work
+  // counts (checked over random configurations in
+  // properties/disks_kernel_properties_test.cpp). Multiprecision scalars use
+  // it directly.
+  void sweep_simple(const T& /*t*/, Vec<T>& x, Work& work) const {
     T skin = skin_;
     T cut = T(to_double(d_ + skin));  // compared as the cell list compares: a double cutoff, squared in T
     T cut2 = cut * cut;
@@ -156,7 +169,7 @@ class DisksSet {
     std::pair<int, int> done{-1, -1};  // every pair up to this one, in (i, j) order, has been visited
     for (bool anchored = false; !anchored;) {
       anchored = true;
-      const auto& listed = neighbour_list().pairs_covering(anchor, 2, cut * (T(1) + T(1e-12)), skin_);
+      const auto& listed = scratch().list.pairs_covering(anchor, 2, cut * (T(1) + T(1e-12)), skin_);
       for (auto it = std::upper_bound(listed.begin(), listed.end(), done); it != listed.end(); ++it) {
         const auto [i, j] = *it;
         if (!((anchor.segment(Eigen::Index(i) * 2, 2) - anchor.segment(Eigen::Index(j) * 2, 2)).squaredNorm() < cut2))
@@ -183,12 +196,114 @@ class DisksSet {
     ++work.sweeps;
   }
 
+  // The same sweep for doubles, on raw arrays (issue 15): candidates from
+  // the Verlet list's flat arrays (partners of i in increasing j, so the
+  // visit order is the (i, j) order of sweep_simple), the anchor filter on
+  // squared distances, and two square roots avoided where their outcome is
+  // certain:
+  //  - a pair with r² > d²(1 + 1e-10) has fl(sqrt(r²)) >= d (sqrt is
+  //    correctly rounded and monotone, and sqrt(d²(1 + 1e-10)) exceeds d by
+  //    ~5e-11 relative, thousands of ulps), so `r >= d` holds: no projection,
+  //    exactly as project_pair decides;
+  //  - a displacement with m² < a²(1 − 1e-10) has fl(sqrt(m²)) < a, so
+  //    `norm > allowed` is false, exactly as in sweep_simple.
+  // In the uncertain band the square root is taken and compared as before.
+  // The arithmetic of a projection is project_pair's, operation by operation
+  // (no FMA contraction: the build targets baseline x86-64, and the property
+  // test would catch a difference).
+  void sweep_flat(Vec<double>& xv, Work& work) const
+    requires std::is_same_v<T, double>
+  {
+    Scratch& s = scratch();
+    const int N = N_;
+    double* x = xv.data();
+    const double d = d_, half_d = d_ / 2.0;
+    const double d2 = d * d;
+    const double reject2 = std::isfinite(d2) && d2 > 1e-200 ? d2 * (1 + 1e-10) : INFINITY;
+    double skin = skin_;
+    double cut = d + skin;
+    double cut2 = cut * cut;
+    double allowed = skin / 2.0;
+    auto sure_inside2 = [](double a) {  // m² below this: sqrt(m²) < a for sure
+      const double a2 = a * a;
+      return std::isfinite(a2) && a2 > 1e-200 ? a2 * (1 - 1e-10) : 0.0;
+    };
+    double inside2 = sure_inside2(allowed);
+    s.anchor = xv;
+    const double* a = s.anchor.data();
+    std::int64_t evaluations = 0, projections = 0;
+    int done_i = -1, done_j = -1;  // every pair up to (done_i, done_j), in (i, j) order, has been visited
+    for (bool anchored = false; !anchored;) {
+      anchored = true;
+      s.list.pairs_covering(s.anchor, 2, cut * (1 + 1e-12), skin_);
+      const int* first = s.list.first().data();
+      const int* partner = s.list.partners().data();
+      for (int i = done_i < 0 ? 0 : done_i; i < N && anchored; ++i) {
+        int k = first[i];
+        const int end = first[i + 1];
+        if (i == done_i)
+          while (k < end && partner[k] <= done_j) ++k;
+        const double aix = a[2 * i], aiy = a[2 * i + 1];
+        for (; k < end; ++k) {
+          const int j = partner[k];
+          const double adx = aix - a[2 * j], ady = aiy - a[2 * j + 1];
+          if (!(adx * adx + ady * ady < cut2)) continue;
+          ++evaluations;
+          // project_pair, inlined.
+          double ux = x[2 * i] - x[2 * j], uy = x[2 * i + 1] - x[2 * j + 1];
+          const double r2 = ux * ux + uy * uy;
+          if (r2 > reject2) continue;
+          const double r = std::sqrt(r2);
+          if (r >= d) continue;
+          if (r > 0) {
+            ux /= r;
+            uy /= r;
+          } else {
+            ux = 1;
+            uy = 0;
+          }
+          const double mx = (x[2 * i] + x[2 * j]) / 2.0, my = (x[2 * i + 1] + x[2 * j + 1]) / 2.0;
+          x[2 * i] = mx + half_d * ux;
+          x[2 * i + 1] = my + half_d * uy;
+          x[2 * j] = mx - half_d * ux;
+          x[2 * j + 1] = my - half_d * uy;
+          ++projections;
+          auto moved_beyond = [&](int m) {
+            const double dx = x[2 * m] - a[2 * m], dy = x[2 * m + 1] - a[2 * m + 1];
+            const double m2 = dx * dx + dy * dy;
+            return !(m2 < inside2) && std::sqrt(m2) > allowed;
+          };
+          if (moved_beyond(i) || moved_beyond(j)) {
+            // As sweep_simple: re-anchor, double the skin, go on after (i, j).
+            done_i = i;
+            done_j = j;
+            s.anchor = xv;
+            a = s.anchor.data();
+            skin *= 2;
+            cut = d + skin;
+            cut2 = cut * cut;
+            allowed = skin / 2.0;
+            inside2 = sure_inside2(allowed);
+            anchored = false;
+            break;
+          }
+        }
+      }
+    }
+    work.constraint_evaluations += evaluations;
+    work.projections += projections;
+    ++work.sweeps;
+  }
+
+  // Bytes of neighbour data per disk held by this thread's list (benchmarks).
+  static double neighbour_bytes_per_disk() { return scratch().list.bytes_per_centre(); }
+
   // max over pairs of d_{S_ij}(x) = (2R − |X_i − X_j|)₊ / √2.
   T max_violation(const T& /*t*/, const Vec<T>& x) const {
     using std::max;
     using std::sqrt;
     T v(0);
-    for (const auto& [i, j] : neighbour_list().pairs_covering(x, 2, d_, skin_))
+    for (const auto& [i, j] : scratch().list.pairs_covering(x, 2, d_, skin_))
       v = max(v, (d_ - (x.template segment<2>(2 * i) - x.template segment<2>(2 * j)).norm()) / sqrt(T(2)));
     return v;
   }
@@ -198,7 +313,7 @@ class DisksSet {
     ConstraintSet<T> s(dim());
     // Widened by a relative ε so that g = reach is kept.
     const T cut = (d_ + reach) * (T(1) + T(16) * epsilon<T>());
-    for (const auto& [i, j] : neighbour_list().pairs_covering(x, 2, cut, skin_))
+    for (const auto& [i, j] : scratch().list.pairs_covering(x, 2, cut, skin_))
       if ((x.template segment<2>(2 * i) - x.template segment<2>(2 * j)).norm() - d_ <= reach)
         s.add(PairNonOverlap<T>(i, j, 2, d_));
     return s;
@@ -222,12 +337,17 @@ class DisksSet {
   }
 
  private:
-  // One list per thread: a DisksSet is shared read-only by the threads of a
-  // study (studies/parallel_runs.hpp), and the list is only a cache of
-  // positions (solvers/verlet_list.hpp), valid for any set that asks.
-  static VerletList<T>& neighbour_list() {
-    thread_local VerletList<T> list;
-    return list;
+  // One scratch per thread: a DisksSet is shared read-only by the threads of
+  // a study (studies/parallel_runs.hpp), and the list is only a cache of
+  // positions (solvers/verlet_list.hpp), valid for any set that asks; the
+  // anchor is the sweep's copy of the state at its start.
+  struct Scratch {
+    VerletList<T> list;
+    Vec<T> anchor;
+  };
+  static Scratch& scratch() {
+    thread_local Scratch s;
+    return s;
   }
 
   int N_;

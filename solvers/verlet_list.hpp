@@ -16,6 +16,11 @@
 // The list depends only on positions, never on who asks, so one list may
 // serve several sets; a caller that needs the exact pairs within c filters
 // the covering list by distance (see analytic/disks.hpp).
+//
+// The same pairs are also kept as flat index arrays (CSR: the partners j of
+// centre i are partners()[first()[i] .. first()[i + 1]), sorted), which the
+// disks' sweep kernel walks without touching the pair vector: 4 bytes per
+// pair plus 4 per centre, read in memory order (issue 15).
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -37,6 +42,7 @@ class VerletList {
     if (!covers(x, D, cutoff)) {
       built_cutoff_ = T(to_double(cutoff + margin));
       pairs_ = CellList::pairs_within(x, D, to_double(built_cutoff_));
+      build_csr(static_cast<int>(x.size() / D));
       built_at_ = x;
       D_ = D;
       ++rebuilds_;
@@ -44,27 +50,54 @@ class VerletList {
     return pairs_;
   }
 
+  // The list of the last pairs_covering call as flat arrays (see above).
+  const std::vector<int>& first() const { return first_; }
+  const std::vector<int>& partners() const { return partner_; }
+
   // Rebuilds so far (tests and benchmarks).
   long rebuilds() const { return rebuilds_; }
 
+  // Bytes held per centre (benchmarks' memory figure): the pair vector, the
+  // flat arrays and the positions of the last build.
+  double bytes_per_centre() const {
+    const double n = first_.empty() ? 1.0 : double(first_.size() - 1);
+    return (double(pairs_.capacity()) * sizeof(std::pair<int, int>) + double(partner_.capacity()) * sizeof(int) +
+            double(first_.capacity()) * sizeof(int) + double(built_at_.size()) * sizeof(T)) /
+           n;
+  }
+
  private:
+  void build_csr(int n) {
+    first_.assign(static_cast<std::size_t>(n) + 1, 0);
+    partner_.resize(pairs_.size());
+    for (const auto& [i, j] : pairs_) ++first_[static_cast<std::size_t>(i) + 1];
+    for (int i = 0; i < n; ++i) first_[static_cast<std::size_t>(i) + 1] += first_[static_cast<std::size_t>(i)];
+    // pairs_ is (i, j)-sorted, so the partners come out in place and sorted.
+    for (std::size_t k = 0; k < pairs_.size(); ++k) partner_[k] = pairs_[k].second;
+  }
+
   bool covers(const Vec<T>& x, int D, const T& cutoff) const {
     using std::max;
+    using std::sqrt;
     if (D != D_ || x.size() != built_at_.size()) return false;
-    T moved(0);
+    // The largest squared displacement, one square root at the end
+    // (max and sqrt commute: sqrt is monotone).
+    T moved2(0);
     for (Eigen::Index i = 0; i < x.size(); i += D) {
-      const T m = (x.segment(i, D) - built_at_.segment(i, D)).norm();
+      const T m2 = (x.segment(i, D) - built_at_.segment(i, D)).squaredNorm();
       // A non-finite position is never covered: the rebuild rejects it with
       // the cell list's message instead of sweeping a stale list.
-      if (!std::isfinite(to_double(m))) return false;
-      moved = max(moved, m);
+      if (!std::isfinite(to_double(m2))) return false;
+      moved2 = max(moved2, m2);
     }
+    const T moved = sqrt(moved2);
     // Strict, with a relative allowance for the rounding of the distances
     // computed above and in the cell list.
     return cutoff + T(2) * moved < built_cutoff_ * (T(1) - T(1e-9));
   }
 
   std::vector<std::pair<int, int>> pairs_;
+  std::vector<int> first_, partner_;
   Vec<T> built_at_;
   T built_cutoff_{0};
   int D_ = 0;

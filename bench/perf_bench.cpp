@@ -1,0 +1,350 @@
+// Issue 15 in one run: the disks' pair kernel against a roofline (tight
+// hand-written loops over raw arrays, in this same binary), PBD's per-step
+// scaling from N = 1e3 to 1e5 with the memory per disk, the paper's disks
+// reference (PNGS) against the tight all-pairs loop of the same scheme, and
+// Venel's exact step on the crowd. After the benchmarks, a summary prints
+// each figure as a ratio of numbers measured in this run (bench/perf.md).
+//
+//   build/bench/bench_perf --benchmark_repetitions=3 --benchmark_enable_random_interleaving=true
+//
+// With repetitions the summary quotes the median and the spread (min–max)
+// of each ratio over the repetitions.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "analytic/disks.hpp"
+#include "bench/crowd_fixture.hpp"
+#include "bench/tight_disks.hpp"
+#include "solvers/pbd.hpp"
+#include "solvers/pngs.hpp"
+#include "solvers/venel.hpp"
+
+namespace sweepcheck {
+namespace {
+
+constexpr double kR = 0.1;
+
+// Centres 2R (1 − 0.01) apart: every neighbour pair overlaps by 1%, so a
+// sweep projects (the state is reset before every sweep, in every variant).
+Vec<double> overlapping_cluster(int N) { return disks_hexagonal_cluster(N, kR, -0.01); }
+
+void set_evaluations(benchmark::State& state, double per_iteration) {
+  state.counters["evals/iter"] = per_iteration;
+  state.counters["pair_evals/s"] =
+      benchmark::Counter(per_iteration * double(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+// ---- roofline: tight loops (bench/tight_disks.hpp) -------------------------
+
+void BM_RooflineAllPairs(benchmark::State& state) {
+  const int N = static_cast<int>(state.range(0));
+  const Vec<double> start = overlapping_cluster(N);
+  const bench::TightDisks tight(N, kR);
+  Vec<double> x;
+  for (auto _ : state) {
+    x = start;
+    tight.sweep_all_pairs(x.data());
+    benchmark::DoNotOptimize(x.data());
+  }
+  set_evaluations(state, double(N) * (N - 1) / 2);
+}
+BENCHMARK(BM_RooflineAllPairs)->Arg(40)->Unit(benchmark::kMicrosecond);
+
+// The candidates (pairs closer than 2R + skin at the start, the pairs the
+// library's sweep evaluates) precomputed once as flat arrays; the timed loop
+// is the sweep over them.
+void BM_RooflineCellList(benchmark::State& state) {
+  const int N = static_cast<int>(state.range(0));
+  const Vec<double> start = overlapping_cluster(N);
+  const bench::TightDisks tight(N, kR);
+  const bench::TightCandidates c(start, 2 * kR * 1.5);
+  Vec<double> x;
+  for (auto _ : state) {
+    x = start;
+    tight.sweep_candidates(x.data(), c);
+    benchmark::DoNotOptimize(x.data());
+  }
+  set_evaluations(state, double(c.partner.size()));
+}
+BENCHMARK(BM_RooflineCellList)->Arg(40)->Arg(10000)->Unit(benchmark::kMicrosecond);
+
+// ---- the library's kernels --------------------------------------------------
+
+template <bool kPlain>
+void disks_sweep(benchmark::State& state) {
+  const int N = static_cast<int>(state.range(0));
+  const DisksSet<double> set(N, kR);
+  const Vec<double> start = overlapping_cluster(N);
+  Vec<double> x;
+  Work w;
+  for (auto _ : state) {
+    x = start;
+    if constexpr (kPlain)
+      set.sweep_simple(0.0, x, w);
+    else
+      set.sweep(0.0, x, w);
+    benchmark::DoNotOptimize(x.data());
+  }
+  set_evaluations(state, double(w.constraint_evaluations) / double(w.sweeps));
+}
+// DisksSet::sweep (the flat kernel every scheme calls) and the plain sweep
+// it replaced (DisksSet::sweep_simple, kept as the test oracle): before/after.
+void BM_KernelSweep(benchmark::State& state) { disks_sweep<false>(state); }
+void BM_KernelSweepPlain(benchmark::State& state) { disks_sweep<true>(state); }
+BENCHMARK(BM_KernelSweep)->Arg(40)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_KernelSweepPlain)->Arg(40)->Arg(10000)->Unit(benchmark::kMicrosecond);
+
+// ---- PBD scaling ------------------------------------------------------------
+
+// 20 PBD steps (h = 1e-3) of a touching cluster (gap 1%) pulled together by
+// f = −x, from the same start every iteration (bench_disks' BM_DisksPbdStep).
+void BM_PbdStep(benchmark::State& state) {
+  const int N = static_cast<int>(state.range(0));
+  DisksOptions o;
+  o.N = N;
+  o.R = kR;
+  const Disks<double> p(o, disks_hexagonal_cluster(N, kR, 0.01));
+  Vec<double> x, next(p.x0().size());
+  Work w;
+  const Pbd<double> pbd;
+  for (auto _ : state) {
+    x = p.x0();
+    for (int k = 0; k < 20; ++k) {
+      pbd.step(p, 0.0, x, 1e-3, next, w);
+      x.swap(next);
+    }
+    benchmark::DoNotOptimize(x.data());
+  }
+  state.counters["steps/iter"] = 20;
+  // Neighbour data (Verlet list, flat arrays, positions at build) + the
+  // sweep's anchor + the state, PBD's output and f's temporary (3 vectors).
+  state.counters["bytes/disk"] = DisksSet<double>::neighbour_bytes_per_disk() + 4 * 2 * sizeof(double);
+}
+BENCHMARK(BM_PbdStep)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+
+// ---- the paper's disks reference: PNGS, library vs tight all-pairs loop -----
+
+// Start states of the timed windows: the paper's problem (N = 40, seed 4) at
+// t = 0, 1, 2, 3, reached with PNGS at h = 1e-3 (setup, not timed). Each
+// iteration runs 200 reference steps (h = 1e-6, the paper's PNGS tolerances)
+// from each start, so the window samples the free, the jamming and the
+// jammed phases of the 4e6-step reference.
+struct ReferenceWindows {
+  Disks<double> problem{[] {
+    DisksOptions o;
+    o.seed = 4;
+    return o;
+  }()};
+  Pngs<double> pngs{[] {
+    Pngs<double>::Options o;
+    o.abstol = 1e-12;
+    o.reltol = 1e-10;
+    o.max_sweeps = 100000;
+    return o;
+  }()};
+  std::vector<Vec<double>> starts;
+  static constexpr int kSteps = 200;
+  static constexpr double kH = 1e-6;
+
+  ReferenceWindows() {
+    Vec<double> x = problem.x0(), next;
+    Work w;
+    for (int k = 0; k <= 3000; ++k) {
+      if (k % 1000 == 0) starts.push_back(x);
+      pngs.step(problem, 1e-3 * k, x, 1e-3, next, w);
+      x.swap(next);
+    }
+  }
+  static const ReferenceWindows& get() {
+    static const ReferenceWindows w;
+    return w;
+  }
+};
+
+void BM_ReferenceLibrary(benchmark::State& state) {
+  const auto& rw = ReferenceWindows::get();
+  Vec<double> x, next;
+  Work w;
+  std::vector<Vec<double>> ends;
+  for (auto _ : state) {
+    ends.clear();
+    for (const auto& s : rw.starts) {
+      x = s;
+      for (int k = 0; k < rw.kSteps; ++k) {
+        rw.pngs.step(rw.problem, 0.0, x, rw.kH, next, w);
+        x.swap(next);
+      }
+      ends.push_back(x);
+    }
+    benchmark::DoNotOptimize(x.data());
+  }
+  state.counters["sweeps/step"] = double(w.sweeps) / double(state.iterations() * rw.kSteps * 4);
+  state.counters["evals/sweep"] = double(w.constraint_evaluations) / double(w.sweeps);
+  // The tight loop must compute the same states (else the ratio compares
+  // different computations).
+  const bench::TightDisks tight(40, rw.problem.options().R);
+  for (std::size_t s = 0; s < rw.starts.size(); ++s) {
+    Vec<double> y = rw.starts[s];
+    for (int k = 0; k < rw.kSteps; ++k) tight.pngs_step(y, rw.kH, 1.0, 1e-12, 1e-10, 100000);
+    if (std::memcmp(y.data(), ends[s].data(), sizeof(double) * 80) != 0) {
+      state.SkipWithError("the tight loop and the library disagree");
+      return;
+    }
+  }
+}
+BENCHMARK(BM_ReferenceLibrary)->Unit(benchmark::kMillisecond);
+
+void BM_ReferenceTightAllPairs(benchmark::State& state) {
+  const auto& rw = ReferenceWindows::get();
+  const bench::TightDisks tight(40, rw.problem.options().R);
+  Vec<double> x;
+  for (auto _ : state) {
+    for (const auto& s : rw.starts) {
+      x = s;
+      for (int k = 0; k < rw.kSteps; ++k) tight.pngs_step(x, rw.kH, 1.0, 1e-12, 1e-10, 100000);
+    }
+    benchmark::DoNotOptimize(x.data());
+  }
+}
+BENCHMARK(BM_ReferenceTightAllPairs)->Unit(benchmark::kMillisecond);
+
+// ---- Venel's exact step on the crowd ----------------------------------------
+
+void BM_VenelExactStep(benchmark::State& state) {
+  bench::time_crowd_steps(state, Venel<double, MprgpQp<double>>{});
+}
+BENCHMARK(BM_VenelExactStep)->Arg(150)->Arg(10000)->Unit(benchmark::kMicrosecond);
+
+// ---- summary ----------------------------------------------------------------
+
+// Collects every iteration run (seconds per iteration and counters), then
+// prints the ratios.
+class SummaryReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const auto& r : runs) {
+      if (r.run_type != Run::RT_Iteration || r.error_occurred || r.iterations == 0) continue;
+      Sample s;
+      s.seconds = r.real_accumulated_time / double(r.iterations);
+      for (const auto& [k, c] : r.counters) s.counters[k] = c.value;
+      samples_[r.benchmark_name()].push_back(s);
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+  void summary() const {
+    fmt::print("\n== issue 15 summary (ratios of numbers measured in this run; median [min, max] over {} "
+               "repetition(s)) ==\n",
+               repetitions());
+    // Kernel fraction of the roofline: pair evaluations per second of the
+    // library's sweep over those of the tight loop.
+    auto rate = [](const Sample& s) { return s.counters.at("evals/iter") / s.seconds; };
+    fraction("pair kernel / roofline, all pairs,  N = 40    ", "BM_KernelSweep/40", "BM_RooflineAllPairs/40", rate, 0.5);
+    fraction("pair kernel / roofline, cell list,  N = 10000 ", "BM_KernelSweep/10000", "BM_RooflineCellList/10000",
+             rate, 0.5);
+    fraction("  (before: plain sweep / roofline,  N = 40)   ", "BM_KernelSweepPlain/40", "BM_RooflineAllPairs/40", rate,
+             0);
+    fraction("  (before: plain sweep / roofline,  N = 10000)", "BM_KernelSweepPlain/10000", "BM_RooflineCellList/10000",
+             rate, 0);
+    auto inverse_time = [](const Sample& s) { return 1 / s.seconds; };
+    fraction("  sweep time, tight cell list / kernel, N = 40 ", "BM_KernelSweep/40", "BM_RooflineCellList/40",
+             inverse_time, 0);
+
+    // PBD scaling: least-squares slope of log(time per step) over log N.
+    const std::vector<int> Ns{1000, 10000, 100000};
+    std::vector<double> lx, ly;
+    for (int n : Ns) {
+      const auto* s = find(fmt::format("BM_PbdStep/{}", n));
+      if (!s) continue;
+      const double per_step = median(*s, [](const Sample& q) { return q.seconds / q.counters.at("steps/iter"); });
+      fmt::print("PBD step, N = {:>6}: {:10.1f} µs, {:.0f} bytes/disk\n", n, per_step * 1e6,
+                 s->front().counters.at("bytes/disk"));
+      lx.push_back(std::log(double(n)));
+      ly.push_back(std::log(per_step));
+    }
+    if (lx.size() >= 2) {
+      const double mx = mean(lx), my = mean(ly);
+      double sxy = 0, sxx = 0;
+      for (std::size_t k = 0; k < lx.size(); ++k) {
+        sxy += (lx[k] - mx) * (ly[k] - my);
+        sxx += (lx[k] - mx) * (lx[k] - mx);
+      }
+      fmt::print("PBD per-step cost ∝ N^{:.3f} (least squares over N = 1e3, 1e4, 1e5; target <= 1.05)\n", sxy / sxx);
+    }
+
+    fraction("reference solve (PNGS, paper's disks), tight all-pairs time / library time", "BM_ReferenceLibrary",
+             "BM_ReferenceTightAllPairs", inverse_time, 4);
+
+    for (int n : {150, 10000}) {
+      const auto* s = find(fmt::format("BM_VenelExactStep/{}", n));
+      if (!s) continue;
+      const double us = median(*s, [](const Sample& q) { return 1e6 / q.counters.at("steps/s"); });
+      fmt::print("Venel exact step, N = {:>5}: {:8.1f} µs ({:.1f} MPRGP iterations/step){}\n", n, us,
+                 s->front().counters.at("inner_its/step"),
+                 n == 150 ? fmt::format(" target <= 30 µs: {}", us <= 30 ? "met" : "NOT met") : "");
+    }
+  }
+
+ private:
+  struct Sample {
+    double seconds = 0;
+    std::map<std::string, double> counters;
+  };
+
+  std::size_t repetitions() const {
+    std::size_t r = 0;
+    for (const auto& [k, v] : samples_) r = std::max(r, v.size());
+    return r;
+  }
+  const std::vector<Sample>* find(const std::string& name) const {
+    const auto it = samples_.find(name);
+    return it == samples_.end() ? nullptr : &it->second;
+  }
+  static double mean(const std::vector<double>& v) {
+    double s = 0;
+    for (double a : v) s += a;
+    return s / double(v.size());
+  }
+  template <class F>
+  static double median(const std::vector<Sample>& v, F f) {
+    std::vector<double> a;
+    for (const auto& s : v) a.push_back(f(s));
+    std::sort(a.begin(), a.end());
+    return a[a.size() / 2];
+  }
+  // f(num) / f(den), repetition by repetition (interleaved runs pair up).
+  template <class F>
+  void fraction(const std::string& label, const std::string& num, const std::string& den, F f, double target) const {
+    const auto *a = find(num), *b = find(den);
+    if (!a || !b) return;
+    std::vector<double> r;
+    for (std::size_t k = 0; k < std::min(a->size(), b->size()); ++k) r.push_back(f((*a)[k]) / f((*b)[k]));
+    std::sort(r.begin(), r.end());
+    fmt::print("{}: {:.2f} [{:.2f}, {:.2f}]{}\n", label, r[r.size() / 2], r.front(), r.back(),
+               target > 0 ? fmt::format("  (target >= {:g}: {})", target, r[r.size() / 2] >= target ? "met" : "NOT met")
+                          : "");
+  }
+
+  std::map<std::string, std::vector<Sample>> samples_;
+};
+
+}  // namespace
+}  // namespace sweepcheck
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  sweepcheck::SummaryReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  reporter.summary();
+  benchmark::Shutdown();
+  return 0;
+}
