@@ -188,6 +188,7 @@ void BM_ReferenceLibrary(benchmark::State& state) {
   }
   state.counters["sweeps/step"] = double(w.sweeps) / double(state.iterations() * rw.kSteps * 4);
   state.counters["evals/sweep"] = double(w.constraint_evaluations) / double(w.sweeps);
+  state.counters["projections/sweep"] = double(w.projections) / double(w.sweeps);
   // The tight loop must compute the same states (else the ratio compares
   // different computations).
   const bench::TightDisks tight(40, rw.problem.options().R);
@@ -216,6 +217,26 @@ void BM_ReferenceTightAllPairs(benchmark::State& state) {
 }
 BENCHMARK(BM_ReferenceTightAllPairs)->Unit(benchmark::kMillisecond);
 
+// The same windows with the tight loop over a candidate list fixed per window
+// (pairs closer than 2R + 0.05 at the window's start; in 200 steps of 1e-6
+// no disk moves 0.025, so the list is exact for the window and the states
+// are the same): the best a neighbour list can do on these sweeps.
+void BM_ReferenceTightCandidates(benchmark::State& state) {
+  const auto& rw = ReferenceWindows::get();
+  const bench::TightDisks tight(40, rw.problem.options().R);
+  std::vector<bench::TightCandidates> lists;
+  for (const auto& s : rw.starts) lists.emplace_back(s, 2 * rw.problem.options().R + 0.05);
+  Vec<double> x;
+  for (auto _ : state) {
+    for (std::size_t s = 0; s < rw.starts.size(); ++s) {
+      x = rw.starts[s];
+      for (int k = 0; k < rw.kSteps; ++k) tight.pngs_step(x, rw.kH, 1.0, 1e-12, 1e-10, 100000, &lists[s]);
+    }
+    benchmark::DoNotOptimize(x.data());
+  }
+}
+BENCHMARK(BM_ReferenceTightCandidates)->Unit(benchmark::kMillisecond);
+
 // ---- Venel's exact step on the crowd ----------------------------------------
 
 void BM_VenelExactStep(benchmark::State& state) {
@@ -233,7 +254,9 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     for (const auto& r : runs) {
       if (r.run_type != Run::RT_Iteration || r.error_occurred || r.iterations == 0) continue;
       Sample s;
-      s.seconds = r.real_accumulated_time / double(r.iterations);
+      // CPU time of the benchmark thread: on a machine shared with other
+      // jobs, wall time counts their time slices too.
+      s.seconds = r.cpu_accumulated_time / double(r.iterations);
       for (const auto& [k, c] : r.counters) s.counters[k] = c.value;
       samples_[r.benchmark_name()].push_back(s);
     }
@@ -282,11 +305,18 @@ class SummaryReporter : public benchmark::ConsoleReporter {
 
     fraction("reference solve (PNGS, paper's disks), tight all-pairs time / library time", "BM_ReferenceLibrary",
              "BM_ReferenceTightAllPairs", inverse_time, 4);
+    fraction("  library / tight candidate-list loop (its roofline), time ratio", "BM_ReferenceLibrary",
+             "BM_ReferenceTightCandidates", inverse_time, 0);
+    if (const auto* s = find("BM_ReferenceLibrary"))
+      fmt::print("  per reference step: {:.1f} sweeps, {:.1f} candidate pairs and {:.1f} projections per sweep "
+                 "(all pairs: 780)\n",
+                 s->front().counters.at("sweeps/step"), s->front().counters.at("evals/sweep"),
+                 s->front().counters.at("projections/sweep"));
 
     for (int n : {150, 10000}) {
       const auto* s = find(fmt::format("BM_VenelExactStep/{}", n));
       if (!s) continue;
-      const double us = median(*s, [](const Sample& q) { return 1e6 / q.counters.at("steps/s"); });
+      const double us = median(*s, [](const Sample& q) { return 1e6 * q.seconds; });
       fmt::print("Venel exact step, N = {:>5}: {:8.1f} µs ({:.1f} MPRGP iterations/step){}\n", n, us,
                  s->front().counters.at("inner_its/step"),
                  n == 150 ? fmt::format(" target <= 30 µs: {}", us <= 30 ? "met" : "NOT met") : "");

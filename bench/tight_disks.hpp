@@ -51,12 +51,17 @@ class TightDisks {
   // One PNGS step of x' = −γ x − N(S, x) in place: Euler predictor, then
   // all-pairs sweeps until ‖P(y) − y‖ <= abstol + reltol ‖y‖ (the norms as
   // solvers/pngs.hpp computes them). Returns false at the sweep cap.
-  bool pngs_step(Vec<double>& x, double h, double gamma, double abstol, double reltol, int max_sweeps) const {
+  // With `candidates`, the sweeps go over that list instead of all pairs.
+  bool pngs_step(Vec<double>& x, double h, double gamma, double abstol, double reltol, int max_sweeps,
+                 const TightCandidates* candidates = nullptr) const {
     for (Eigen::Index k = 0; k < x.size(); ++k) x[k] = x[k] + h * (-gamma * x[k]);
     previous_.resize(x.size());
     for (int s = 0; s < max_sweeps; ++s) {
       previous_ = x;
-      sweep_all_pairs(x.data());
+      if (candidates)
+        sweep_candidates(x.data(), *candidates);
+      else
+        sweep_all_pairs(x.data());
       if ((x - previous_).norm() <= abstol + reltol * previous_.norm()) return true;
     }
     return false;

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -50,6 +51,65 @@ class CellList {
             std::floor((to_double(x[Eigen::Index(i) * D + a]) - lo[static_cast<std::size_t>(a)]) / cutoff));
       return c;
     };
+    std::vector<std::array<std::int64_t, 3>> where(static_cast<std::size_t>(N));
+    std::array<std::int64_t, 3> extent{1, 1, 1};  // cells per axis
+    for (int i = 0; i < N; ++i) {
+      where[static_cast<std::size_t>(i)] = cell_of(i);
+      for (int a = 0; a < D; ++a)
+        extent[static_cast<std::size_t>(a)] =
+            std::max(extent[static_cast<std::size_t>(a)], where[static_cast<std::size_t>(i)][static_cast<std::size_t>(a)] + 1);
+    }
+    const T cut2 = T(cutoff) * T(cutoff);
+    auto r2_of = [&](int i, int j) -> T {
+      if constexpr (std::is_same_v<T, double>) {
+        if (D == 2) {  // the value Eigen's squaredNorm gives below, without the expression machinery
+          const double dx = x[Eigen::Index(i) * 2] - x[Eigen::Index(j) * 2];
+          const double dy = x[Eigen::Index(i) * 2 + 1] - x[Eigen::Index(j) * 2 + 1];
+          return dx * dx + dy * dy;
+        }
+      }
+      return (x.segment(Eigen::Index(i) * D, D) - x.segment(Eigen::Index(j) * D, D)).squaredNorm();
+    };
+    const int reach_y = D >= 2 ? 1 : 0, reach_z = D >= 3 ? 1 : 0;
+    std::vector<int> partners;
+    // Dense grid when the bounding box holds a few cells per centre (the
+    // usual case: packed disks): cells as flat arrays in memory order
+    // (counting sort, members of a cell in increasing index), O(N) with no
+    // hashing or per-cell allocation (issue 15). A sparse configuration
+    // (cells >> N) takes the hash map below.
+    const double cells_total = double(extent[0]) * double(extent[1]) * double(extent[2]);
+    if (cells_total <= 4.0 * N + 64) {
+      auto linear = [&](const std::array<std::int64_t, 3>& c) { return (c[0] * extent[1] + c[1]) * extent[2] + c[2]; };
+      const auto n_cells = static_cast<std::size_t>(cells_total);
+      std::vector<int> start(n_cells + 1, 0), members(static_cast<std::size_t>(N));
+      for (int i = 0; i < N; ++i) ++start[static_cast<std::size_t>(linear(where[static_cast<std::size_t>(i)])) + 1];
+      for (std::size_t c = 0; c < n_cells; ++c) start[c + 1] += start[c];
+      {
+        std::vector<int> fill(start.begin(), start.end() - 1);
+        for (int i = 0; i < N; ++i)
+          members[static_cast<std::size_t>(fill[static_cast<std::size_t>(linear(where[static_cast<std::size_t>(i)]))]++)] = i;
+      }
+      for (int i = 0; i < N; ++i) {
+        partners.clear();
+        const auto c = where[static_cast<std::size_t>(i)];
+        for (int dx = -1; dx <= 1; ++dx)
+          for (int dy = -reach_y; dy <= reach_y; ++dy)
+            for (int dz = -reach_z; dz <= reach_z; ++dz) {
+              const std::array<std::int64_t, 3> n{c[0] + dx, c[1] + dy, c[2] + dz};
+              if (n[0] < 0 || n[1] < 0 || n[2] < 0 || n[0] >= extent[0] || n[1] >= extent[1] || n[2] >= extent[2])
+                continue;
+              const auto l = static_cast<std::size_t>(linear(n));
+              for (int k = start[l]; k < start[l + 1]; ++k) {
+                const int j = members[static_cast<std::size_t>(k)];
+                if (j > i && r2_of(i, j) < cut2) partners.push_back(j);
+              }
+            }
+        std::sort(partners.begin(), partners.end());
+        for (int j : partners) out.emplace_back(i, j);
+      }
+      return out;
+    }
+
     auto key = [](const std::array<std::int64_t, 3>& c) {
       // Unique while cells stay below 2^21 per axis; beyond that two cells may
       // share a key, which only adds candidates (distances are checked
@@ -58,16 +118,9 @@ class CellList {
     };
     std::unordered_map<std::int64_t, std::vector<int>> cells;
     cells.reserve(static_cast<std::size_t>(N));
-    std::vector<std::array<std::int64_t, 3>> where(static_cast<std::size_t>(N));
-    for (int i = 0; i < N; ++i) {
-      where[static_cast<std::size_t>(i)] = cell_of(i);
-      cells[key(where[static_cast<std::size_t>(i)])].push_back(i);
-    }
-    const T cut2 = T(cutoff) * T(cutoff);
-    const int reach_y = D >= 2 ? 1 : 0, reach_z = D >= 3 ? 1 : 0;
+    for (int i = 0; i < N; ++i) cells[key(where[static_cast<std::size_t>(i)])].push_back(i);
     // Pairs are emitted i by i, each i's partners sorted, so the list comes
     // out (i, j)-lexicographic without sorting it as a whole.
-    std::vector<int> partners;
     for (int i = 0; i < N; ++i) {
       partners.clear();
       const auto c = where[static_cast<std::size_t>(i)];
@@ -78,11 +131,8 @@ class CellList {
             if (n[0] < 0 || n[1] < 0 || n[2] < 0) continue;
             const auto it = cells.find(key(n));
             if (it == cells.end()) continue;
-            for (int j : it->second) {
-              if (j <= i) continue;
-              const T r2 = (x.segment(Eigen::Index(i) * D, D) - x.segment(Eigen::Index(j) * D, D)).squaredNorm();
-              if (r2 < cut2) partners.push_back(j);
-            }
+            for (int j : it->second)
+              if (j > i && r2_of(i, j) < cut2) partners.push_back(j);
           }
       std::sort(partners.begin(), partners.end());
       partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
