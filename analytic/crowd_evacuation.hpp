@@ -135,18 +135,19 @@ class CrowdSet {
       ++work.constraint_evaluations;
       const Vec<T> e = PairNonOverlap<T>(i, j, 2, T(2) * R_).direction(q);
       pe = {std::pair<int, T>{2 * i, e[0]}, {2 * i + 1, e[1]}, {2 * j, -e[0]}, {2 * j + 1, -e[1]}};
-      rows.add_row(pe, T(2) * R_);
+      rows.add_row(pe, T(2) * R_, pair_key(i, j));
     }
     std::array<std::pair<int, T>, 2> we;
     for (int i = 0; i < opt_.people; ++i)
-      for (const auto& w : walls_) {
+      for (std::size_t k = 0; k < walls_.size(); ++k) {
+        const auto& w = walls_[k];
         ++work.constraint_evaluations;
         const auto c = wall(i, w);
         T nx, ny, d;
         c.normal(q[2 * i], q[2 * i + 1], nx, ny, d);
         if (d - R_ > margin) continue;
         we = {std::pair<int, T>{2 * i, nx}, {2 * i + 1, ny}};
-        rows.add_row(we, nx * q[2 * i] + ny * q[2 * i + 1] - (d - R_));
+        rows.add_row(we, nx * q[2 * i] + ny * q[2 * i + 1] - (d - R_), wall_key(i, static_cast<int>(k)));
       }
     (void)t;
   }
@@ -161,6 +162,14 @@ class CrowdSet {
   }
 
   const CrowdOptions& options() const { return opt_; }
+
+  // Row keys (SparseRows::key): a constraint's name across steps, increasing
+  // in the order linearise emits rows (pairs (i, j)-sorted, then disk by
+  // disk, wall by wall), so matching rows of two steps is a merge.
+  static std::uint64_t pair_key(int i, int j) { return (std::uint64_t(i) << 32) | std::uint64_t(j); }
+  static std::uint64_t wall_key(int i, int k) {
+    return (std::uint64_t(1) << 63) | (std::uint64_t(i) << 8) | std::uint64_t(k);
+  }
 
  private:
   DiskSegmentWall<T> wall(int i, const Segment& s) const {

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "analytic/crowd_evacuation.hpp"
 #include "solvers/venel.hpp"
 
@@ -147,6 +149,66 @@ TEST(CrowdEvacuation, VenelResolvesWhenAnOmittedConstraintCouldBeViolated) {
   EXPECT_NEAR(out[1], 5.0, 1e-9);
   EXPECT_NEAR(out[2], 4.7, 1e-9);
   EXPECT_NEAR(out[3], 5.0, 1e-9);
+}
+
+
+// Venel's warm start (issue 15): along a jammed stretch of the seed-001 crowd
+// (N = 150, h = 0.01, after 1 s), each warm-started step is still the
+// projection onto Q̃ to the solver's documented certificate: y = q + Gᵀλ
+// with λ >= 0 and natural residual r(y, λ) <= tol (qp_projector.hpp), for
+// the step's own rows and multipliers. Two such certified pairs (warm w,
+// cold c) are close: with y = q + Gᵀλ,
+//   |y_w − y_c|² = (λ_w − λ_c)ᵀ(w_w − w_c),  w = G y − b,
+// and each of the four terms is <= ‖λ‖₁ tol (|w_i| <= tol where λ_i > 0,
+// w >= −tol), so |y_w − y_c| <= sqrt(2 (‖λ_w‖₁ + ‖λ_c‖₁) tol). And the point
+// of it: fewer MPRGP iterations than the cold steps.
+TEST(CrowdEvacuation, VenelWarmStartKeepsTheCertificateAndSavesIterations) {
+  const CrowdEvacuation<double> p;
+  const Venel<double, MprgpQp<double>> cold;
+  Venel<double, MprgpQp<double>>::Options wo;
+  wo.warm_start = true;
+  const Venel<double, MprgpQp<double>> warm(MprgpQp<double>{}, wo);
+  Vec<double> x = p.x0(), next;
+  Work setup;
+  for (int k = 0; k < 100; ++k) {
+    ASSERT_EQ(cold.step(p, 0.01 * k, x, 0.01, next, setup), StepStatus::ok);
+    x.swap(next);
+  }
+  Work ww, wc;
+  Vec<double> yc;
+  int checked = 0;
+  for (int k = 100; k < 140; ++k) {
+    const double t = 0.01 * k;
+    const std::int64_t solves = ww.sweeps;
+    ASSERT_EQ(warm.step(p, t, x, 0.01, next, ww), StepStatus::ok);
+    ASSERT_EQ(cold.step(p, t, x, 0.01, yc, wc), StepStatus::ok);
+    if (ww.sweeps == solves + 1) {  // one solve: its rows are linearise's at the first margin
+      const Vec<double> pred = x + 0.01 * p.f(t, x);
+      const double margin = 3 * (pred - x).cwiseAbs().maxCoeff();  // Venel::Options defaults
+      SparseRows<double> G(300);
+      Work scratch;
+      p.constraints().linearise(t + 0.01, x, margin, G, scratch);
+      ASSERT_EQ(G.keys(), warm.last_keys());
+      const auto& l = warm.last_multipliers();
+      Vec<double> lambda = Eigen::Map<const Vec<double>>(l.data(), Eigen::Index(l.size()));
+      ASSERT_GE(lambda.minCoeff(), 0.0);
+      Vec<double> y;
+      G.primal_from_dual(pred, lambda, y);
+      EXPECT_EQ(y, next) << "step " << k;  // the output is the primal of the kept multipliers
+      const double tol = warm.solver.tolerance(problem_scale(G, pred));
+      EXPECT_LE(natural_residual(G, next, lambda), tol) << "step " << k;
+      // Cold multipliers for the distance bound.
+      Vec<double> yc2, lc;
+      const auto rc = cold.solver.solve(G, pred, yc2, lc);
+      ASSERT_EQ(rc.status, StepStatus::ok);
+      const double bound = std::sqrt(2 * (lambda.lpNorm<1>() + lc.lpNorm<1>()) * tol);
+      EXPECT_LE((next - yc2).norm(), bound) << "step " << k;
+      ++checked;
+    }
+    x = next;  // the warm trajectory
+  }
+  EXPECT_GE(checked, 30);
+  EXPECT_LT(ww.inner_iterations, wc.inner_iterations / 2);
 }
 
 }  // namespace

@@ -211,6 +211,21 @@ class DisksSet {
   // The arithmetic of a projection is project_pair's, operation by operation
   // (no FMA contraction: the build targets baseline x86-64, and the property
   // test would catch a difference).
+  //
+  // Second level (the sweep's own candidate list). The anchor filter
+  // |A_i − A_j| < cut decides which pairs are evaluated (and counted). When
+  // the anchors of successive sweeps stay within ε of the anchor A⁰ of a
+  // previous sweep (as in PNGS, whose sweeps move disks by tiny amounts),
+  // the filter's outcome is known in advance for most pairs: with
+  // s = |A⁰_i − A⁰_j|, |A_i − A_j| differs from s by at most 2ε, so a pair
+  // with s <= (cut − 2ε)(1 − ρ) passes for sure and one with
+  // s >= (cut + 2ε)(1 + ρ) fails for sure (ρ = 1e-9 covers the rounding of
+  // all these distances). The kept pairs (all but the sure failures) are
+  // stored in (i, j) order, the uncertain ones flagged and filtered exactly
+  // as before; so the sweep visits exactly the pairs of sweep_simple.
+  // When ε is exceeded the list is rebuilt from the Verlet list; a sweep that
+  // re-anchors (a disk moved more than skin/2) continues on the first-level
+  // path, as sweep_simple does.
   void sweep_flat(Vec<double>& xv, Work& work) const
     requires std::is_same_v<T, double>
   {
@@ -233,7 +248,72 @@ class DisksSet {
     const double* a = s.anchor.data();
     std::int64_t evaluations = 0, projections = 0;
     int done_i = -1, done_j = -1;  // every pair up to (done_i, done_j), in (i, j) order, has been visited
-    for (bool anchored = false; !anchored;) {
+
+    // Evaluates pair (i, j) (project_pair inlined); true when the sweep must
+    // re-anchor after it.
+    auto evaluate = [&](int i, int j) -> bool {
+      ++evaluations;
+      double ux = x[2 * i] - x[2 * j], uy = x[2 * i + 1] - x[2 * j + 1];
+      const double r2 = ux * ux + uy * uy;
+      if (r2 > reject2) return false;
+      const double r = std::sqrt(r2);
+      if (r >= d) return false;
+      if (r > 0) {
+        ux /= r;
+        uy /= r;
+      } else {
+        ux = 1;
+        uy = 0;
+      }
+      const double mx = (x[2 * i] + x[2 * j]) / 2.0, my = (x[2 * i + 1] + x[2 * j + 1]) / 2.0;
+      x[2 * i] = mx + half_d * ux;
+      x[2 * i + 1] = my + half_d * uy;
+      x[2 * j] = mx - half_d * ux;
+      x[2 * j + 1] = my - half_d * uy;
+      ++projections;
+      auto moved_beyond = [&](int m) {
+        const double dx = x[2 * m] - a[2 * m], dy = x[2 * m + 1] - a[2 * m + 1];
+        const double m2 = dx * dx + dy * dy;
+        return !(m2 < inside2) && std::sqrt(m2) > allowed;
+      };
+      return moved_beyond(i) || moved_beyond(j);
+    };
+    // As sweep_simple: re-anchor, double the skin, go on after (i, j).
+    auto reanchor = [&](int i, int j) {
+      done_i = i;
+      done_j = j;
+      s.anchor = xv;
+      a = s.anchor.data();
+      skin *= 2;
+      cut = d + skin;
+      cut2 = cut * cut;
+      allowed = skin / 2.0;
+      inside2 = sure_inside2(allowed);
+    };
+
+    bool anchored = false;
+    if (second_level_ready(s, cut)) {
+      const int* first = s.first2.data();
+      const int* partner = s.partner2.data();
+      anchored = true;
+      for (int i = 0; i < N && anchored; ++i) {
+        const double aix = a[2 * i], aiy = a[2 * i + 1];
+        for (int k = first[i]; k < first[i + 1]; ++k) {
+          int j = partner[k];
+          if (j < 0) {  // uncertain: the exact filter
+            j = ~j;
+            const double adx = aix - a[2 * j], ady = aiy - a[2 * j + 1];
+            if (!(adx * adx + ady * ady < cut2)) continue;
+          }
+          if (evaluate(i, j)) {
+            reanchor(i, j);
+            anchored = false;
+            break;
+          }
+        }
+      }
+    }
+    while (!anchored) {  // first level: the Verlet list, filtered at the current anchor
       anchored = true;
       s.list.pairs_covering(s.anchor, 2, cut * (1 + 1e-12), skin_);
       const int* first = s.list.first().data();
@@ -248,42 +328,8 @@ class DisksSet {
           const int j = partner[k];
           const double adx = aix - a[2 * j], ady = aiy - a[2 * j + 1];
           if (!(adx * adx + ady * ady < cut2)) continue;
-          ++evaluations;
-          // project_pair, inlined.
-          double ux = x[2 * i] - x[2 * j], uy = x[2 * i + 1] - x[2 * j + 1];
-          const double r2 = ux * ux + uy * uy;
-          if (r2 > reject2) continue;
-          const double r = std::sqrt(r2);
-          if (r >= d) continue;
-          if (r > 0) {
-            ux /= r;
-            uy /= r;
-          } else {
-            ux = 1;
-            uy = 0;
-          }
-          const double mx = (x[2 * i] + x[2 * j]) / 2.0, my = (x[2 * i + 1] + x[2 * j + 1]) / 2.0;
-          x[2 * i] = mx + half_d * ux;
-          x[2 * i + 1] = my + half_d * uy;
-          x[2 * j] = mx - half_d * ux;
-          x[2 * j + 1] = my - half_d * uy;
-          ++projections;
-          auto moved_beyond = [&](int m) {
-            const double dx = x[2 * m] - a[2 * m], dy = x[2 * m + 1] - a[2 * m + 1];
-            const double m2 = dx * dx + dy * dy;
-            return !(m2 < inside2) && std::sqrt(m2) > allowed;
-          };
-          if (moved_beyond(i) || moved_beyond(j)) {
-            // As sweep_simple: re-anchor, double the skin, go on after (i, j).
-            done_i = i;
-            done_j = j;
-            s.anchor = xv;
-            a = s.anchor.data();
-            skin *= 2;
-            cut = d + skin;
-            cut2 = cut * cut;
-            allowed = skin / 2.0;
-            inside2 = sure_inside2(allowed);
+          if (evaluate(i, j)) {
+            reanchor(i, j);
             anchored = false;
             break;
           }
@@ -344,7 +390,73 @@ class DisksSet {
   struct Scratch {
     VerletList<T> list;
     Vec<T> anchor;
+    // Second level of sweep_flat: kept pairs as flat arrays (uncertain ones
+    // stored as ~j), built at anchor0 for `cut2_for` with allowance eps.
+    std::vector<int> first2, partner2;
+    Vec<T> anchor0;
+    double built_for_cut = -1, eps = 0;
+    int uses = 0, skip = 0;  // sweeps served by the current build; sweeps to skip the second level
   };
+
+  // Whether sweep_flat's second level serves the sweep anchored at
+  // s.anchor with filter `cut`, rebuilding it when the anchors have moved
+  // more than eps since it was built. When a build serves fewer than two
+  // sweeps (disks moving fast, e.g. PBD with large h) the second level is
+  // skipped for a while: it only pays when it is reused.
+  bool second_level_ready(Scratch& s, double cut) const
+    requires std::is_same_v<T, double>
+  {
+    constexpr double rho = 1e-9;
+    const Eigen::Index n = s.anchor.size();
+    if (s.built_for_cut == cut && s.anchor0.size() == n) {
+      double moved2 = 0;
+      bool finite = true;
+      const double *a = s.anchor.data(), *a0 = s.anchor0.data();
+      for (Eigen::Index k = 0; k < n; k += 2) {
+        const double dx = a[k] - a0[k], dy = a[k + 1] - a0[k + 1];
+        const double m2 = dx * dx + dy * dy;
+        finite = finite && std::isfinite(m2);
+        moved2 = std::max(moved2, m2);
+      }
+      // A non-finite position fails: the rebuild rejects it with the cell list's message.
+      if (finite && std::sqrt(moved2) <= s.eps * (1 - rho)) {
+        ++s.uses;
+        return true;
+      }
+    }
+    if (s.built_for_cut == cut && s.uses < 2) s.skip = 16;
+    if (s.skip > 0) {
+      --s.skip;
+      s.built_for_cut = -1;
+      return false;
+    }
+    // Build: eps a sixteenth of the skin; the first level must cover cut + 2 eps.
+    s.eps = skin_ / 16;
+    const double hi = (cut + 2 * s.eps) * (1 + rho), lo = (cut - 2 * s.eps) * (1 - rho);
+    const double hi2 = hi * hi, lo2 = lo > 0 ? lo * lo : -1;
+    s.list.pairs_covering(s.anchor, 2, hi * (1 + 1e-12), skin_);
+    const auto& first = s.list.first();
+    const auto& partner = s.list.partners();
+    const int N = N_;
+    const double* a = s.anchor.data();
+    s.first2.assign(static_cast<std::size_t>(N) + 1, 0);
+    s.partner2.clear();
+    for (int i = 0; i < N; ++i) {
+      for (int k = first[static_cast<std::size_t>(i)]; k < first[static_cast<std::size_t>(i) + 1]; ++k) {
+        const int j = partner[static_cast<std::size_t>(k)];
+        const double dx = a[2 * i] - a[2 * j], dy = a[2 * i + 1] - a[2 * j + 1];
+        const double r2 = dx * dx + dy * dy;
+        // r² with its rounding (a few ulps) is far inside the ρ margins.
+        if (!(r2 < hi2)) continue;
+        s.partner2.push_back(r2 <= lo2 ? j : ~j);
+      }
+      s.first2[static_cast<std::size_t>(i) + 1] = static_cast<int>(s.partner2.size());
+    }
+    s.anchor0 = s.anchor;
+    s.built_for_cut = cut;
+    s.uses = 1;
+    return true;
+  }
   static Scratch& scratch() {
     thread_local Scratch s;
     return s;

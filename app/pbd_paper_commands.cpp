@@ -270,7 +270,17 @@ PaperResult run_paper(const PaperConfig& cfg, const std::filesystem::path& dir) 
       std::cerr << fmt::format("pbd-paper disks: reference (PNGS, h_ref = {:.3g}) from the cache or computed: {}\n",
                                cfg.disks.t_end / double(cfg.reference.steps),
                                reference_cache_file(cfg.reference.key(cfg.disks)).string());
-    res.reference = disks_reference(cfg.disks, cfg.reference);
+    // A plain progress line every 10% while the reference is computed (the
+    // one long silent step of ci/report.sh).
+    int shown = 0;
+    auto progress = [&](double f) {
+      if (cfg.quiet || f < (shown + 1) / 10.0) return;
+      shown = static_cast<int>(f * 10);
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cerr << fmt::format("pbd-paper disks: reference {:3.0f}% done, about {:.0f} s left\n", 100 * f,
+                               f > 0 ? elapsed * (1 - f) / f : 0.0);
+    };
+    res.reference = disks_reference(cfg.disks, cfg.reference, progress);
     res.reference_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const Disks<double> p(cfg.disks);
     StudyOptions opt;

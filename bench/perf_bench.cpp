@@ -124,6 +124,9 @@ void BM_PbdStep(benchmark::State& state) {
     benchmark::DoNotOptimize(x.data());
   }
   state.counters["steps/iter"] = 20;
+  const double steps = 20.0 * double(state.iterations());
+  state.counters["evals/step"] = double(w.constraint_evaluations) / steps;
+  state.counters["proj/step"] = double(w.projections) / steps;
   // Neighbour data (Verlet list, flat arrays, positions at build) + the
   // sweep's anchor + the state, PBD's output and f's temporary (3 vectors).
   state.counters["bytes/disk"] = DisksSet<double>::neighbour_bytes_per_disk() + 4 * 2 * sizeof(double);
@@ -242,7 +245,15 @@ BENCHMARK(BM_ReferenceTightCandidates)->Unit(benchmark::kMillisecond);
 void BM_VenelExactStep(benchmark::State& state) {
   bench::time_crowd_steps(state, Venel<double, MprgpQp<double>>{});
 }
+// Warm-started from the previous step's multipliers (Venel::Options::
+// warm_start; every 50th step restarts from the warmed crowd, cold).
+void BM_VenelWarmStep(benchmark::State& state) {
+  Venel<double, MprgpQp<double>>::Options o;
+  o.warm_start = true;
+  bench::time_crowd_steps(state, Venel<double, MprgpQp<double>>(MprgpQp<double>{}, o));
+}
 BENCHMARK(BM_VenelExactStep)->Arg(150)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_VenelWarmStep)->Arg(150)->Arg(10000)->Unit(benchmark::kMicrosecond);
 
 // ---- summary ----------------------------------------------------------------
 
@@ -313,14 +324,15 @@ class SummaryReporter : public benchmark::ConsoleReporter {
                  s->front().counters.at("sweeps/step"), s->front().counters.at("evals/sweep"),
                  s->front().counters.at("projections/sweep"));
 
-    for (int n : {150, 10000}) {
-      const auto* s = find(fmt::format("BM_VenelExactStep/{}", n));
-      if (!s) continue;
-      const double us = median(*s, [](const Sample& q) { return 1e6 * q.seconds; });
-      fmt::print("Venel exact step, N = {:>5}: {:8.1f} µs ({:.1f} MPRGP iterations/step){}\n", n, us,
-                 s->front().counters.at("inner_its/step"),
-                 n == 150 ? fmt::format(" target <= 30 µs: {}", us <= 30 ? "met" : "NOT met") : "");
-    }
+    for (const char* kind : {"Exact", "Warm"})
+      for (int n : {150, 10000}) {
+        const auto* s = find(fmt::format("BM_Venel{}Step/{}", kind, n));
+        if (!s) continue;
+        const double us = median(*s, [](const Sample& q) { return 1e6 * q.seconds; });
+        fmt::print("Venel exact step ({}), N = {:>5}: {:8.1f} µs ({:.1f} MPRGP iterations/step){}\n",
+                   kind[0] == 'E' ? "cold start" : "warm start", n, us, s->front().counters.at("inner_its/step"),
+                   n == 150 ? fmt::format("  (target <= 30 µs: {})", us <= 30 ? "met" : "NOT met") : "");
+      }
   }
 
  private:

@@ -27,14 +27,30 @@ class CellList {
   // All pairs (i, j), i < j, with |X_i − X_j| < cutoff, for N = x.size()/D
   // centres of dimension D (2 or 3) stacked in x. Exact: pairs at distance
   // < cutoff are all found (the cell width is the cutoff).
+  // Work arrays of a build, kept by callers that rebuild often (the Verlet
+  // list) so that a rebuild allocates nothing once warm.
+  struct Buffers {
+    std::vector<std::array<std::int64_t, 3>> where;
+    std::vector<int> start, members, fill, partners;
+  };
+
   template <class T>
   static std::vector<std::pair<int, int>> pairs_within(const Vec<T>& x, int D, double cutoff) {
+    std::vector<std::pair<int, int>> out;
+    Buffers b;
+    pairs_within(x, D, cutoff, out, b);
+    return out;
+  }
+
+  // The same into `out` (cleared first), with the caller's work arrays.
+  template <class T>
+  static void pairs_within(const Vec<T>& x, int D, double cutoff, std::vector<std::pair<int, int>>& out, Buffers& buf) {
+    out.clear();
     if (D < 1 || D > 3) throw std::invalid_argument("CellList: D must be 1, 2 or 3");
     if (!(cutoff > 0) || !std::isfinite(cutoff)) throw std::invalid_argument("CellList: cutoff must be > 0 and finite");
     if (x.size() % D != 0) throw std::invalid_argument("CellList: state size is not a multiple of D");
     const int N = static_cast<int>(x.size() / D);
-    std::vector<std::pair<int, int>> out;
-    if (N < 2) return out;
+    if (N < 2) return;
 
     // Cell coordinates of each centre, relative to the bounding box's corner.
     std::vector<double> lo(static_cast<std::size_t>(D), std::numeric_limits<double>::infinity());
@@ -51,7 +67,8 @@ class CellList {
             std::floor((to_double(x[Eigen::Index(i) * D + a]) - lo[static_cast<std::size_t>(a)]) / cutoff));
       return c;
     };
-    std::vector<std::array<std::int64_t, 3>> where(static_cast<std::size_t>(N));
+    auto& where = buf.where;
+    where.resize(static_cast<std::size_t>(N));
     std::array<std::int64_t, 3> extent{1, 1, 1};  // cells per axis
     for (int i = 0; i < N; ++i) {
       where[static_cast<std::size_t>(i)] = cell_of(i);
@@ -71,7 +88,7 @@ class CellList {
       return (x.segment(Eigen::Index(i) * D, D) - x.segment(Eigen::Index(j) * D, D)).squaredNorm();
     };
     const int reach_y = D >= 2 ? 1 : 0, reach_z = D >= 3 ? 1 : 0;
-    std::vector<int> partners;
+    auto& partners = buf.partners;
     // Dense grid when the bounding box holds a few cells per centre (the
     // usual case: packed disks): cells as flat arrays in memory order
     // (counting sort, members of a cell in increasing index), O(N) with no
@@ -81,11 +98,13 @@ class CellList {
     if (cells_total <= 4.0 * N + 64) {
       auto linear = [&](const std::array<std::int64_t, 3>& c) { return (c[0] * extent[1] + c[1]) * extent[2] + c[2]; };
       const auto n_cells = static_cast<std::size_t>(cells_total);
-      std::vector<int> start(n_cells + 1, 0), members(static_cast<std::size_t>(N));
+      auto &start = buf.start, &members = buf.members, &fill = buf.fill;
+      start.assign(n_cells + 1, 0);
+      members.resize(static_cast<std::size_t>(N));
       for (int i = 0; i < N; ++i) ++start[static_cast<std::size_t>(linear(where[static_cast<std::size_t>(i)])) + 1];
       for (std::size_t c = 0; c < n_cells; ++c) start[c + 1] += start[c];
       {
-        std::vector<int> fill(start.begin(), start.end() - 1);
+        fill.assign(start.begin(), start.end() - 1);
         for (int i = 0; i < N; ++i)
           members[static_cast<std::size_t>(fill[static_cast<std::size_t>(linear(where[static_cast<std::size_t>(i)]))]++)] = i;
       }
@@ -107,7 +126,7 @@ class CellList {
         std::sort(partners.begin(), partners.end());
         for (int j : partners) out.emplace_back(i, j);
       }
-      return out;
+      return;
     }
 
     auto key = [](const std::array<std::int64_t, 3>& c) {
@@ -138,7 +157,6 @@ class CellList {
       partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
       for (int j : partners) out.emplace_back(i, j);
     }
-    return out;
   }
 };
 

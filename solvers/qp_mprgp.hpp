@@ -64,9 +64,24 @@ struct MprgpQp {
   }
 
   QpResult<T> solve(const SparseRows<T>& G, const Vec<T>& q, Vec<T>& y, Vec<T>& lambda) const {
+    lambda = Vec<T>::Zero(G.rows());
+    return solve_from(G, q, y, lambda);
+  }
+
+  // The same, started from the multipliers in `lambda` (a warm start, e.g.
+  // the previous time step's; negative entries are clipped to 0, a vector of
+  // the wrong size means a cold start). MPRGP converges from any λ >= 0 and
+  // stops on the same certificate, so the result is the projection to the
+  // same tolerance; only the iterate it stops at (within that tolerance) and
+  // the iteration count depend on the start.
+  QpResult<T> solve_from(const SparseRows<T>& G, const Vec<T>& q, Vec<T>& y, Vec<T>& lambda) const {
     if (G.cols() != q.size()) throw std::invalid_argument("MprgpQp: G and q disagree in size");
     const int m = G.rows();
-    lambda = Vec<T>::Zero(m);
+    if (lambda.size() != m)
+      lambda = Vec<T>::Zero(m);
+    else
+      for (int i = 0; i < m; ++i)
+        if (!(lambda[i] > T(0))) lambda[i] = T(0);
     y = q;
     QpResult<T> res;
     if (m == 0) {

@@ -6,6 +6,7 @@
 // A disk–disk row has 4 non-zeros and a disk–wall row 2, so a step with N
 // disks never forms an N × N (or d × d) matrix.
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
@@ -24,6 +25,7 @@ class SparseRows {
     col_.clear();
     val_.clear();
     b_.clear();
+    key_.clear();
   }
 
   int cols() const { return cols_; }
@@ -31,8 +33,10 @@ class SparseRows {
   std::size_t non_zeros() const { return col_.size(); }
 
   // Appends the row a·y >= rhs; `entries` are (column, coefficient) pairs.
+  // `key` names the constraint the row linearises, so that a solver can
+  // match rows across steps (Venel's warm start); 0: unnamed.
   template <class Entries>
-  void add_row(const Entries& entries, const T& rhs) {
+  void add_row(const Entries& entries, const T& rhs, std::uint64_t key = 0) {
     for (const auto& [c, v] : entries) {
       if (c < 0 || c >= cols_) throw std::out_of_range("SparseRows: column out of range");
       col_.push_back(c);
@@ -40,7 +44,11 @@ class SparseRows {
     }
     start_.push_back(static_cast<int>(col_.size()));
     b_.push_back(rhs);
+    key_.push_back(key);
   }
+
+  std::uint64_t key(int i) const { return key_[static_cast<std::size_t>(i)]; }
+  const std::vector<std::uint64_t>& keys() const { return key_; }
 
   const T& rhs(int i) const { return b_[static_cast<std::size_t>(i)]; }
 
@@ -96,6 +104,7 @@ class SparseRows {
   std::vector<int> col_;
   std::vector<T> val_;
   std::vector<T> b_;
+  std::vector<std::uint64_t> key_;
 };
 
 }  // namespace sweepcheck

@@ -26,7 +26,10 @@
 // Set interface used (optional; the fallback covers ConstraintSet<T>):
 //   void linearise(const T& t, const Vec<T>& q, const T& margin, SparseRows<T>& rows, Work& w) const;
 //   T linearisation_drift(const Vec<T>& q, const Vec<T>& y) const;   // Δ above
+#include <algorithm>
+#include <cstdint>
 #include <stdexcept>
+#include <vector>
 #include <string>
 
 #include "solvers/constraint_set.hpp"
@@ -65,6 +68,16 @@ struct Venel {
     double margin_factor = 3;  // first margin = margin_factor · |h f(t_k, q_k)|_∞ (checked afterwards, see above)
     double min_margin = 0;     // lower bound of that first margin (units of g)
     int max_resolves = 30;     // cap on margin doublings per step (each at least doubles the margin)
+    // Start the QP from the previous step's multipliers of the same
+    // constraints (rows matched by SparseRows::key), when the solver can
+    // (solve_from) and this step continues the previous one (x is, bit for
+    // bit, the previous step's output). Still the projection to the solver's
+    // tolerance; the stopping iterate differs within it, so trajectories
+    // differ from a cold start by that much. Off by default: the studies'
+    // references and fits were computed cold. A warm-starting Venel keeps
+    // the last step's multipliers, so it serves one run at a time (give each
+    // thread its own copy).
+    bool warm_start = false;
 
     void validate() const {
       if (!(margin_factor >= 0)) throw std::invalid_argument("Venel::Options: margin_factor must be >= 0");
@@ -90,6 +103,11 @@ struct Venel {
   // serve as a floor (it would hide every error of the crowd study).
   T inner_tolerance(const T& scale) const { return solver.tolerance(scale); }
 
+  // With Options::warm_start: the keys and multipliers of the last
+  // successful step's rows (tests check its certificate).
+  const std::vector<std::uint64_t>& last_keys() const { return warm_.keys; }
+  const std::vector<T>& last_multipliers() const { return warm_.lambda; }
+
   template <Problem P>
   StepStatus step(const P& p, const T& t, const Vec<T>& x, const T& h, Vec<T>& out, Work& work) const {
     using std::max;
@@ -103,13 +121,27 @@ struct Venel {
                     set.linearisation_drift(x, x);
                   }) {
       T margin = max(T(options.min_margin), T(options.margin_factor) * (pred - x).cwiseAbs().maxCoeff());
+      const bool warm = options.warm_start && warm_.valid && warm_.x.size() == x.size() && warm_.x == x;
       for (int attempt = 0;; ++attempt) {
         set.linearise(t1, x, margin, rows, work);
-        const QpResult<T> r = solver.solve(rows, pred, out, lambda);
+        QpResult<T> r;
+        if constexpr (requires { solver.solve_from(rows, pred, out, lambda); }) {
+          if (warm) {
+            warm_.start(rows, lambda);
+            r = solver.solve_from(rows, pred, out, lambda);
+          } else {
+            r = solver.solve(rows, pred, out, lambda);
+          }
+        } else {
+          r = solver.solve(rows, pred, out, lambda);
+        }
         account(rows, r, work);
         const T drift = set.linearisation_drift(x, out);
         if (r.status != StepStatus::ok) return r.status;
-        if (drift <= margin) return StepStatus::ok;
+        if (drift <= margin) {
+          if (options.warm_start) warm_.keep(rows, lambda, out);
+          return StepStatus::ok;
+        }
         if (attempt + 1 >= options.max_resolves) return StepStatus::inner_cap_hit;
         margin = max(T(2) * drift, T(2) * margin);
       }
@@ -122,6 +154,34 @@ struct Venel {
   }
 
  private:
+  // The previous step's multipliers by row key (Options::warm_start).
+  struct WarmStart {
+    bool valid = false;
+    Vec<T> x;                          // the previous step's output
+    std::vector<std::uint64_t> keys;   // its rows' keys, increasing
+    std::vector<T> lambda;             // and multipliers
+
+    void keep(const SparseRows<T>& rows, const Vec<T>& l, const Vec<T>& out) {
+      keys = rows.keys();
+      valid = std::is_sorted(keys.begin(), keys.end()) && std::find(keys.begin(), keys.end(), 0) == keys.end();
+      lambda.assign(l.data(), l.data() + l.size());
+      x = out;
+    }
+    // λ for `rows`: the kept multiplier of the row with the same key, else 0
+    // (a merge of two increasing key lists).
+    void start(const SparseRows<T>& rows, Vec<T>& l) const {
+      const auto& k = rows.keys();
+      l = Vec<T>::Zero(rows.rows());
+      if (!std::is_sorted(k.begin(), k.end())) return;
+      std::size_t a = 0;
+      for (std::size_t b = 0; b < k.size(); ++b) {
+        while (a < keys.size() && keys[a] < k[b]) ++a;
+        if (a < keys.size() && keys[a] == k[b]) l[static_cast<Eigen::Index>(b)] = lambda[a];
+      }
+    }
+  };
+  mutable WarmStart warm_;
+
   // One row evaluation a_i·y per row and iteration, counted as a constraint
   // evaluation (comparable with PBD's per-constraint projections).
   static void account(const SparseRows<T>& rows, const QpResult<T>& r, Work& work) {

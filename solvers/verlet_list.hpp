@@ -22,6 +22,7 @@
 // disks' sweep kernel walks without touching the pair vector: 4 bytes per
 // pair plus 4 per centre, read in memory order (issue 15).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -41,7 +42,7 @@ class VerletList {
   const std::vector<std::pair<int, int>>& pairs_covering(const Vec<T>& x, int D, const T& cutoff, const T& margin) {
     if (!covers(x, D, cutoff)) {
       built_cutoff_ = T(to_double(cutoff + margin));
-      pairs_ = CellList::pairs_within(x, D, to_double(built_cutoff_));
+      CellList::pairs_within(x, D, to_double(built_cutoff_), pairs_, buffers_);
       build_csr(static_cast<int>(x.size() / D));
       built_at_ = x;
       D_ = D;
@@ -93,11 +94,65 @@ class VerletList {
     const T moved = sqrt(moved2);
     // Strict, with a relative allowance for the rounding of the distances
     // computed above and in the cell list.
-    return cutoff + T(2) * moved < built_cutoff_ * (T(1) - T(1e-9));
+    if (cutoff + T(2) * moved < built_cutoff_ * (T(1) - T(1e-9))) return true;
+    return covers_modulo_scaling(x, D, to_double(cutoff));
+  }
+
+  // The same argument after removing a common translation and isotropic
+  // scaling of the displacement (a cluster drawn to a point, f = −γ x, moves
+  // every centre by ~γ h |x|, so the plain bound fails every few steps at
+  // large N although neighbours barely move relative to each other). Write
+  //   x_i − x_i^b = κ (x_i^b − p) + c + r_i    (p, c: means; κ: least squares).
+  // Then x_i − x_j = (1 + κ)(x_i^b − x_j^b) + r_i − r_j, so a pair at
+  // |x_i^b − x_j^b| >= c_b is now at >= |1 + κ| c_b − 2 max|r|: the list covers
+  // cutoff c if c + 2 max|r| < |1 + κ| c_b. Any κ, c make this valid; the fit
+  // only makes r small. Computed in double with an absolute allowance of
+  // 1e-12 (1 + max |x|) on max|r| for its rounding (a few ulps of |x|).
+  bool covers_modulo_scaling(const Vec<T>& x, int D, double cutoff) const {
+    const Eigen::Index n = x.size() / D;
+    if (n < 2) return false;
+    std::array<double, 3> c{0, 0, 0}, p{0, 0, 0};
+    double scale = 0;
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (int a = 0; a < D; ++a) {
+        const double xb = to_double(built_at_[i * D + a]), xv = to_double(x[i * D + a]);
+        c[static_cast<std::size_t>(a)] += xv - xb;
+        p[static_cast<std::size_t>(a)] += xb;
+        scale = std::max({scale, std::abs(xb), std::abs(xv)});
+      }
+    for (int a = 0; a < D; ++a) {
+      c[static_cast<std::size_t>(a)] /= double(n);
+      p[static_cast<std::size_t>(a)] /= double(n);
+    }
+    double num = 0, den = 0;
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (int a = 0; a < D; ++a) {
+        const double xb = to_double(built_at_[i * D + a]);
+        const double u = xb - p[static_cast<std::size_t>(a)];
+        const double v = to_double(x[i * D + a]) - xb - c[static_cast<std::size_t>(a)];
+        num += u * v;
+        den += u * u;
+      }
+    const double kappa = den > 0 ? num / den : 0;
+    double r2max = 0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      double r2 = 0;
+      for (int a = 0; a < D; ++a) {
+        const double xb = to_double(built_at_[i * D + a]);
+        const double r = to_double(x[i * D + a]) - xb - c[static_cast<std::size_t>(a)] -
+                         kappa * (xb - p[static_cast<std::size_t>(a)]);
+        r2 += r * r;
+      }
+      r2max = std::max(r2max, r2);
+    }
+    const double rho = std::sqrt(r2max) + 1e-12 * (1 + scale);
+    return std::isfinite(rho) &&
+           cutoff + 2 * rho < std::abs(1 + kappa) * to_double(built_cutoff_) * (1 - 1e-9);
   }
 
   std::vector<std::pair<int, int>> pairs_;
   std::vector<int> first_, partner_;
+  CellList::Buffers buffers_;
   Vec<T> built_at_;
   T built_cutoff_{0};
   int D_ = 0;

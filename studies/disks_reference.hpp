@@ -5,6 +5,7 @@
 // and cached (studies/reference_cache.hpp) under a key naming every
 // parameter that changes it.
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -39,7 +40,13 @@ struct DisksReferenceOptions {
   }
 };
 
-inline SampledReference<double> compute_disks_reference(const Disks<double>& p, const DisksReferenceOptions& o) {
+// Progress of a reference computation: called with the fraction of its steps
+// done, in [0, 1], at every stored sample (not when the cache answers). The
+// app prints a progress line from it; the computation does not depend on it.
+using ReferenceProgress = std::function<void(double)>;
+
+inline SampledReference<double> compute_disks_reference(const Disks<double>& p, const DisksReferenceOptions& o,
+                                                        const ReferenceProgress& progress = {}) {
   o.validate();
   Pngs<double>::Options po;
   po.abstol = o.abstol;
@@ -52,6 +59,7 @@ inline SampledReference<double> compute_disks_reference(const Disks<double>& p, 
     if (k % every == 0) {
       ref.times.push_back(t);
       ref.states.push_back(x);
+      if (progress) progress(double(k) / double(o.steps));
     }
   };
   const RunSummary s = integrate(p, pngs, o.steps, obs);
@@ -61,9 +69,10 @@ inline SampledReference<double> compute_disks_reference(const Disks<double>& p, 
   return ref;
 }
 
-inline CachedReference disks_reference(const DisksOptions& p, const DisksReferenceOptions& o) {
+inline CachedReference disks_reference(const DisksOptions& p, const DisksReferenceOptions& o,
+                                       const ReferenceProgress& progress = {}) {
   o.validate();
-  return cached_reference(o.key(p), [&] { return compute_disks_reference(Disks<double>(p), o); });
+  return cached_reference(o.key(p), [&] { return compute_disks_reference(Disks<double>(p), o, progress); });
 }
 
 }  // namespace sweepcheck
