@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "solvers/cell_list.hpp"
+#include "solvers/verlet_list.hpp"
 #include "solvers/disk_segment_wall.hpp"
 #include "solvers/pair_non_overlap.hpp"
 #include "solvers/scalar.hpp"
@@ -100,7 +101,9 @@ class CrowdSet {
   // One PBD sweep (seed 000, (4)): the pairs closer than 2r + pbd_skin at the
   // sweep's start, in (i, j) order, then every (disk, wall) in order.
   void sweep(const T& t, Vec<T>& x, Work& work) const {
-    for (const auto& [i, j] : CellList::pairs_within(x, 2, 2 * opt_.radius + opt_.pbd_skin)) {
+    auto& s = scratch();
+    s.list.pairs_within(x, 2, 2 * opt_.radius + opt_.pbd_skin, T(2 * opt_.radius), s.pairs);  // at the sweep's start
+    for (const auto& [i, j] : s.pairs) {
       ++work.constraint_evaluations;
       if (PairNonOverlap<T>(i, j, 2, T(2) * R_).project(t, x)) ++work.projections;
     }
@@ -131,7 +134,9 @@ class CrowdSet {
   void linearise(const T& t, const Vec<T>& q, const T& margin, SparseRows<T>& rows, Work& work) const {
     rows.clear(static_cast<int>(q.size()));
     std::array<std::pair<int, T>, 4> pe;
-    for (const auto& [i, j] : CellList::pairs_within(q, 2, 2 * opt_.radius + to_double(margin))) {
+    auto& s = scratch();
+    s.list.pairs_within(q, 2, 2 * opt_.radius + to_double(margin), T(2 * opt_.radius), s.pairs);
+    for (const auto& [i, j] : s.pairs) {
       ++work.constraint_evaluations;
       const Vec<T> e = PairNonOverlap<T>(i, j, 2, T(2) * R_).direction(q);
       pe = {std::pair<int, T>{2 * i, e[0]}, {2 * i + 1, e[1]}, {2 * j, -e[0]}, {2 * j + 1, -e[1]}};
@@ -172,6 +177,19 @@ class CrowdSet {
   }
 
  private:
+  // Candidate pairs through a Verlet list (solvers/verlet_list.hpp): exactly
+  // the cell list's pairs, without a cell-list build per sweep or step. One
+  // per thread, as the disks' (a set is shared read-only by a study's
+  // threads; the list is only a cache of positions).
+  struct Scratch {
+    VerletList<T> list;
+    std::vector<std::pair<int, int>> pairs;
+  };
+  static Scratch& scratch() {
+    thread_local Scratch s;
+    return s;
+  }
+
   DiskSegmentWall<T> wall(int i, const Segment& s) const {
     return DiskSegmentWall<T>(i, T(s.ax), T(s.ay), T(s.bx), T(s.by), R_);
   }

@@ -27,7 +27,11 @@
 //   visited (the paper's proxy counts the sweep, not the neighbour-list
 //   bookkeeping). The candidates are filtered from a Verlet list
 //   (solvers/verlet_list.hpp) that is rebuilt only when the disks have
-//   moved, so a sweep costs O(pairs), not a cell-list build.
+//   moved, so a sweep costs O(pairs), not a cell-list build. For doubles the
+//   sweep runs on raw arrays (sweep_flat, issue 15; bench/perf.md measures
+//   it against a hand-written roofline) and reproduces the plain Eigen
+//   version (sweep_simple, the test oracle) bit for bit, work counts
+//   included, so cached references stay valid.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -342,7 +346,13 @@ class DisksSet {
   }
 
   // Bytes of neighbour data per disk held by this thread's list (benchmarks).
-  static double neighbour_bytes_per_disk() { return scratch().list.bytes_per_centre(); }
+  // With the sweep's second-level list and its anchors (two copies of the state).
+  double neighbour_bytes_per_disk() const {
+    const Scratch& s = scratch();
+    const double second =
+        s.first2.size() == std::size_t(N_) + 1 ? double(s.first2.size() + s.partner2.size()) * sizeof(int) : 0.0;
+    return s.list.bytes_per_centre() + (second + double(2 * dim()) * sizeof(T)) / double(N_);
+  }
 
   // max over pairs of d_{S_ij}(x) = (2R − |X_i − X_j|)₊ / √2.
   T max_violation(const T& /*t*/, const Vec<T>& x) const {

@@ -27,6 +27,20 @@ class CellList {
   // All pairs (i, j), i < j, with |X_i − X_j| < cutoff, for N = x.size()/D
   // centres of dimension D (2 or 3) stacked in x. Exact: pairs at distance
   // < cutoff are all found (the cell width is the cutoff).
+  // |X_i − X_j|² as the cell list tests it against cutoff² (callers that
+  // filter a covering list use it to find exactly the same pairs).
+  template <class T>
+  static T squared_distance(const Vec<T>& x, int D, int i, int j) {
+    if constexpr (std::is_same_v<T, double>) {
+      if (D == 2) {  // the value Eigen's squaredNorm gives below, without the expression machinery
+        const double dx = x[Eigen::Index(i) * 2] - x[Eigen::Index(j) * 2];
+        const double dy = x[Eigen::Index(i) * 2 + 1] - x[Eigen::Index(j) * 2 + 1];
+        return dx * dx + dy * dy;
+      }
+    }
+    return (x.segment(Eigen::Index(i) * D, D) - x.segment(Eigen::Index(j) * D, D)).squaredNorm();
+  }
+
   // Work arrays of a build, kept by callers that rebuild often (the Verlet
   // list) so that a rebuild allocates nothing once warm.
   struct Buffers {
@@ -77,16 +91,7 @@ class CellList {
             std::max(extent[static_cast<std::size_t>(a)], where[static_cast<std::size_t>(i)][static_cast<std::size_t>(a)] + 1);
     }
     const T cut2 = T(cutoff) * T(cutoff);
-    auto r2_of = [&](int i, int j) -> T {
-      if constexpr (std::is_same_v<T, double>) {
-        if (D == 2) {  // the value Eigen's squaredNorm gives below, without the expression machinery
-          const double dx = x[Eigen::Index(i) * 2] - x[Eigen::Index(j) * 2];
-          const double dy = x[Eigen::Index(i) * 2 + 1] - x[Eigen::Index(j) * 2 + 1];
-          return dx * dx + dy * dy;
-        }
-      }
-      return (x.segment(Eigen::Index(i) * D, D) - x.segment(Eigen::Index(j) * D, D)).squaredNorm();
-    };
+    auto r2_of = [&](int i, int j) -> T { return squared_distance(x, D, i, j); };
     const int reach_y = D >= 2 ? 1 : 0, reach_z = D >= 3 ? 1 : 0;
     auto& partners = buf.partners;
     // Dense grid when the bounding box holds a few cells per centre (the

@@ -51,6 +51,18 @@ class VerletList {
     return pairs_;
   }
 
+  // Exactly CellList::pairs_within(x, D, cutoff), in the same (i, j) order,
+  // appended to `out` after clearing it: the covering list filtered with the
+  // cell list's own distance test. Reuses the list while the centres move
+  // less than margin/2 (the crowd rebuilt a cell list every step before).
+  void pairs_within(const Vec<T>& x, int D, double cutoff, const T& margin, std::vector<std::pair<int, int>>& out) {
+    const auto& covering = pairs_covering(x, D, T(cutoff) * (T(1) + T(1e-12)), margin);
+    out.clear();
+    const T cut2 = T(cutoff) * T(cutoff);
+    for (const auto& [i, j] : covering)
+      if (CellList::squared_distance(x, D, i, j) < cut2) out.emplace_back(i, j);
+  }
+
   // The list of the last pairs_covering call as flat arrays (see above).
   const std::vector<int>& first() const { return first_; }
   const std::vector<int>& partners() const { return partner_; }
@@ -58,12 +70,13 @@ class VerletList {
   // Rebuilds so far (tests and benchmarks).
   long rebuilds() const { return rebuilds_; }
 
-  // Bytes held per centre (benchmarks' memory figure): the pair vector, the
-  // flat arrays and the positions of the last build.
+  // Bytes per centre of the last build (benchmarks' memory figure): the pair
+  // vector, the flat arrays and the positions at build (sizes, not the
+  // capacities a larger earlier build may have left).
   double bytes_per_centre() const {
     const double n = first_.empty() ? 1.0 : double(first_.size() - 1);
-    return (double(pairs_.capacity()) * sizeof(std::pair<int, int>) + double(partner_.capacity()) * sizeof(int) +
-            double(first_.capacity()) * sizeof(int) + double(built_at_.size()) * sizeof(T)) /
+    return (double(pairs_.size()) * sizeof(std::pair<int, int>) + double(partner_.size()) * sizeof(int) +
+            double(first_.size()) * sizeof(int) + double(built_at_.size()) * sizeof(T)) /
            n;
   }
 

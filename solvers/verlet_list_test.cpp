@@ -81,5 +81,24 @@ TEST(VerletList, IsReusedWhileTheCentresContractTogether) {
   EXPECT_LT(list.rebuilds(), 100 / 4);
 }
 
+
+// pairs_within through the list is exactly the cell list's answer (same
+// pairs, same order) along a random walk, while the list is reused.
+TEST(VerletList, PairsWithinIsExactlyTheCellListAnswer) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(-4, 4), step(-0.01, 0.01);
+  Vec<double> x(300 * 2);
+  for (Eigen::Index k = 0; k < x.size(); ++k) x[k] = u(rng);
+  VerletList<double> list;
+  std::vector<std::pair<int, int>> got;
+  for (int k = 0; k < 100; ++k) {
+    for (Eigen::Index a = 0; a < x.size(); ++a) x[a] += step(rng);
+    const double cutoff = k % 2 ? 0.43 : 0.6;  // as the crowd alternates linearise and sweep
+    list.pairs_within(x, 2, cutoff, 0.4, got);
+    ASSERT_EQ(got, CellList::pairs_within(x, 2, cutoff)) << "step " << k;
+  }
+  EXPECT_LT(list.rebuilds(), 50);
+}
+
 }  // namespace
 }  // namespace sweepcheck
