@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include "analytic/crowd_evacuation.hpp"
 #include "solvers/venel.hpp"
@@ -209,6 +210,57 @@ TEST(CrowdEvacuation, VenelWarmStartKeepsTheCertificateAndSavesIterations) {
   }
   EXPECT_GE(checked, 30);
   EXPECT_LT(ww.inner_iterations, wc.inner_iterations / 2);
+}
+
+
+// linearise through the Verlet list and the wall shortcut (issue 15) builds
+// exactly the rows of the plain construction it replaced: every pair of a
+// fresh cell list and every (disk, wall), in the same order, with the same
+// coefficients, right-hand sides and keys; along a Venel trajectory of the
+// paper's crowd, for a small and a large margin.
+TEST(CrowdEvacuation, LinearisedRowsAreThoseOfThePlainConstruction) {
+  const CrowdEvacuation<double> p;
+  const auto& set = p.constraints();
+  const double r = p.options().radius;
+  const Venel<double, MprgpQp<double>> v;
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(-1, 1);
+  Vec<double> probe(300);
+  for (auto& e : probe) e = u(rng);
+  Vec<double> x = p.x0(), next;
+  Work w;
+  for (int k = 0; k < 150; ++k) {
+    for (double margin : {0.03, 0.5}) {
+      SparseRows<double> got(300), plain(300);
+      set.linearise(0.0, x, margin, got, w);
+      std::array<std::pair<int, double>, 4> pe;
+      for (const auto& [i, j] : CellList::pairs_within(x, 2, 2 * r + margin)) {
+        const Vec<double> e = PairNonOverlap<double>(i, j, 2, 2 * r).direction(x);
+        pe = {std::pair<int, double>{2 * i, e[0]}, {2 * i + 1, e[1]}, {2 * j, -e[0]}, {2 * j + 1, -e[1]}};
+        plain.add_row(pe, 2 * r, CrowdSet<double>::pair_key(i, j));
+      }
+      const auto walls = crowd_walls(p.options());
+      std::array<std::pair<int, double>, 2> we;
+      for (int i = 0; i < 150; ++i)
+        for (std::size_t kw = 0; kw < walls.size(); ++kw) {
+          const auto& s = walls[kw];
+          double nx, ny, d;
+          DiskSegmentWall<double>(i, s.ax, s.ay, s.bx, s.by, r).normal(x[2 * i], x[2 * i + 1], nx, ny, d);
+          if (d - r > margin) continue;
+          we = {std::pair<int, double>{2 * i, nx}, {2 * i + 1, ny}};
+          plain.add_row(we, nx * x[2 * i] + ny * x[2 * i + 1] - (d - r), CrowdSet<double>::wall_key(i, int(kw)));
+        }
+      ASSERT_EQ(got.rows(), plain.rows()) << "step " << k;
+      ASSERT_EQ(got.keys(), plain.keys()) << "step " << k;
+      for (int i = 0; i < got.rows(); ++i) {
+        ASSERT_EQ(got.rhs(i), plain.rhs(i));
+        ASSERT_EQ(got.dot(i, probe), plain.dot(i, probe));
+        ASSERT_EQ(got.squared_norm(i), plain.squared_norm(i));
+      }
+    }
+    ASSERT_EQ(v.step(p, 0.01 * k, x, 0.01, next, w), StepStatus::ok);
+    x.swap(next);
+  }
 }
 
 }  // namespace
