@@ -124,29 +124,30 @@ class VerletList {
   bool covers_modulo_scaling(const Vec<T>& x, int D, double cutoff) const {
     const Eigen::Index n = x.size() / D;
     if (n < 2) return false;
+    // Pass 1: means and the moments of the least-squares κ, from sums (κ
+    // only needs to be near the best value: any κ gives a valid bound).
     std::array<double, 3> c{0, 0, 0}, p{0, 0, 0};
-    double scale = 0;
+    double sbv = 0, sbb = 0, scale = 0;
     for (Eigen::Index i = 0; i < n; ++i)
       for (int a = 0; a < D; ++a) {
         const double xb = to_double(built_at_[i * D + a]), xv = to_double(x[i * D + a]);
-        c[static_cast<std::size_t>(a)] += xv - xb;
+        const double v = xv - xb;
+        c[static_cast<std::size_t>(a)] += v;
         p[static_cast<std::size_t>(a)] += xb;
+        sbv += xb * v;
+        sbb += xb * xb;
         scale = std::max({scale, std::abs(xb), std::abs(xv)});
       }
+    double pc = 0, pp = 0;
     for (int a = 0; a < D; ++a) {
       c[static_cast<std::size_t>(a)] /= double(n);
       p[static_cast<std::size_t>(a)] /= double(n);
+      pc += p[static_cast<std::size_t>(a)] * c[static_cast<std::size_t>(a)];
+      pp += p[static_cast<std::size_t>(a)] * p[static_cast<std::size_t>(a)];
     }
-    double num = 0, den = 0;
-    for (Eigen::Index i = 0; i < n; ++i)
-      for (int a = 0; a < D; ++a) {
-        const double xb = to_double(built_at_[i * D + a]);
-        const double u = xb - p[static_cast<std::size_t>(a)];
-        const double v = to_double(x[i * D + a]) - xb - c[static_cast<std::size_t>(a)];
-        num += u * v;
-        den += u * u;
-      }
-    const double kappa = den > 0 ? num / den : 0;
+    const double num = sbv - double(n) * pc, den = sbb - double(n) * pp;
+    const double kappa = den > 0 && std::isfinite(num / den) ? num / den : 0;
+    // Pass 2: the residuals.
     double r2max = 0;
     for (Eigen::Index i = 0; i < n; ++i) {
       double r2 = 0;
