@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <random>
+#include <string>
 
 #include "analytic/crowd_evacuation.hpp"
 #include "solvers/venel.hpp"
@@ -161,9 +162,8 @@ TEST(CrowdEvacuation, VenelResolvesWhenAnOmittedConstraintCouldBeViolated) {
 // cold c) are close: with y = q + Gᵀλ,
 //   |y_w − y_c|² = (λ_w − λ_c)ᵀ(w_w − w_c),  w = G y − b,
 // and each of the four terms is <= ‖λ‖₁ tol (|w_i| <= tol where λ_i > 0,
-// w >= −tol), so |y_w − y_c| <= sqrt(2 (‖λ_w‖₁ + ‖λ_c‖₁) tol). And the point
-// of it: fewer MPRGP iterations than the cold steps.
-TEST(CrowdEvacuation, VenelWarmStartKeepsTheCertificateAndSavesIterations) {
+// w >= −tol), so |y_w − y_c| <= sqrt(2 (‖λ_w‖₁ + ‖λ_c‖₁) tol).
+TEST(CrowdEvacuation, VenelWarmStartKeepsTheProjectionsCertificate) {
   const CrowdEvacuation<double> p;
   const Venel<double, MprgpQp<double>> cold;
   Venel<double, MprgpQp<double>>::Options wo;
@@ -209,7 +209,12 @@ TEST(CrowdEvacuation, VenelWarmStartKeepsTheCertificateAndSavesIterations) {
     x = next;  // the warm trajectory
   }
   EXPECT_GE(checked, 30);
-  EXPECT_LT(ww.inner_iterations, wc.inner_iterations / 2);
+  // Not asserted: that warm starts save iterations. On this stretch they do
+  // not (947 warm against 584 cold MPRGP iterations when measured), while on
+  // bench_perf's crowd they save ~20%; hence Options::warm_start is off by
+  // default (bench/perf.md).
+  RecordProperty("warm_iterations", std::to_string(ww.inner_iterations));
+  RecordProperty("cold_iterations", std::to_string(wc.inner_iterations));
 }
 
 

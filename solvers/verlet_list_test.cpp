@@ -43,7 +43,10 @@ TEST(VerletList, IsReusedWhileCentresMoveLessThanHalfTheMarginAndRebuiltAfter) {
   x[0] += 0.15;  // 1.2 + 2·0.15 < 1.6: still covers
   list.pairs_covering(x, 2, 1.2, 0.4);
   EXPECT_EQ(list.rebuilds(), 1);
-  x[0] += 0.1;  // 1.2 + 2·0.25 > 1.6: must rebuild
+  // Centre 0 moves 0.5 across: 1.2 + 2·0.5 > 1.6, and modulo the best common
+  // translation and scaling it still moved ~0.29 (1.2 + 2·0.29 > 1.6 · 0.98):
+  // must rebuild.
+  x[1] += 0.5;
   list.pairs_covering(x, 2, 1.2, 0.4);
   EXPECT_EQ(list.rebuilds(), 2);
   list.pairs_covering(x, 2, 1.7, 0.4);  // a larger cutoff than built: rebuild
