@@ -265,7 +265,7 @@ TEST(Fuzz, ThePluginLoaderRejectsEveryBrokenFileWithInvalidArgumentNamingIt) {
     }
   }, 3);
   std::filesystem::remove(file);
-  for (const std::string bad : {std::string(""), std::string("/"), std::string("/nonexistent/lib.so"),
+  for (const std::string& bad : {std::string(""), std::string("/"), std::string("/nonexistent/lib.so"),
                                 std::string("no-slash.so"), std::string(300, 'x')})
     EXPECT_THROW(load_plugin(bad), std::invalid_argument) << bad;
 }

@@ -90,21 +90,28 @@ std::string utc_timestamp() {
 }
 }  // namespace
 
+std::filesystem::path choose_cache_folder(const char* sweepcheck_cache, bool in_build_tree, const char* xdg_cache_home,
+                                          const char* home) {
+  if (sweepcheck_cache != nullptr && *sweepcheck_cache != '\0') return sweepcheck_cache;
+  if (in_build_tree && std::string(SWEEPCHECK_SOURCE_TREE_CACHE) != "") return SWEEPCHECK_SOURCE_TREE_CACHE;
+  if (xdg_cache_home != nullptr && *xdg_cache_home == '/')  // the XDG spec: relative values are ignored
+    return std::filesystem::path(xdg_cache_home) / "sweepcheck";
+  if (home != nullptr && *home != '\0') return std::filesystem::path(home) / ".cache" / "sweepcheck";
+  throw std::invalid_argument("no cache folder: set SWEEPCHECK_CACHE (or XDG_CACHE_HOME / HOME) to a writable folder");
+}
+
 std::filesystem::path reference_cache_folder() {
-  if (const char* env = std::getenv("SWEEPCHECK_CACHE"); env != nullptr && *env != '\0') return env;
   // A program of the build tree keeps the source tree's cache.
   std::error_code ec;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
   const std::string build_tree = SWEEPCHECK_BUILD_TREE;
-  if (!ec && !build_tree.empty() && std::string(SWEEPCHECK_SOURCE_TREE_CACHE) != "" &&
-      is_inside(self, std::filesystem::weakly_canonical(build_tree, ec)))
-    return SWEEPCHECK_SOURCE_TREE_CACHE;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg == '/')  // the spec: absolute only
-    return std::filesystem::path(xdg) / "sweepcheck";
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
-    return std::filesystem::path(home) / ".cache" / "sweepcheck";
-  throw std::invalid_argument(
-      "no cache folder: set SWEEPCHECK_CACHE (or XDG_CACHE_HOME / HOME) to a writable folder");
+  bool in_build_tree = false;
+  if (!ec && !build_tree.empty()) {
+    const auto tree = std::filesystem::weakly_canonical(build_tree, ec);
+    in_build_tree = !ec && is_inside(self, tree);
+  }
+  return choose_cache_folder(std::getenv("SWEEPCHECK_CACHE"), in_build_tree, std::getenv("XDG_CACHE_HOME"),
+                             std::getenv("HOME"));
 }
 
 std::uint64_t fnv1a64(const std::string& text) {
@@ -174,7 +181,8 @@ ParsedReference parse_reference(const std::string& text, const std::string& key,
   if (!whole(rows_s, rows) || !whole(cols_s, cols) || !whole(hash_s, hash, 16) || !t0_s || !t1_s ||
       !parse_cell(*t0_s, t0) || !parse_cell(*t1_s, t1))
     return fail("malformed '# check:' line");
-  if (rows < 1 || cols < 2) return fail(fmt::format("check line states rows={} columns={}", rows, cols));
+  if (rows < 1 || cols < 2 || cols > kMaxLine)
+    return fail(fmt::format("check line states rows={} columns={}", rows, cols));
   // Enough bytes for the stated rows before anything is allocated for them.
   if (rows > (text.size() - pos) / (2 * cols) + 1)
     return fail(fmt::format("check line states {} rows but the file is too short for them", rows));

@@ -38,6 +38,10 @@
 namespace sweepcheck {
 
 std::filesystem::path reference_cache_folder();
+// The rule above from its inputs (the three variables, and whether the
+// running program lies in the build tree), for tests.
+std::filesystem::path choose_cache_folder(const char* sweepcheck_cache, bool in_build_tree, const char* xdg_cache_home,
+                                          const char* home);
 std::uint64_t fnv1a64(const std::string& text);
 std::filesystem::path reference_cache_file(const std::string& key);
 std::filesystem::path reference_cache_file(const std::filesystem::path& folder, const std::string& key);

@@ -11,6 +11,8 @@
 #include <sstream>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "studies/reference_cache.hpp"
 
 namespace sweepcheck {
@@ -274,6 +276,24 @@ TEST(ReferenceCache, ConcurrentReadersAndWritersOfOneEntryAllGetTheGoodReference
     for (auto& t : threads) t.join();
     EXPECT_EQ(ok.load(), 6);
     EXPECT_TRUE(parse_reference(read(path), kKey, kExpect).reference);
+  }
+}
+
+TEST(ReferenceCacheFolder, EnvironmentThenBuildTreeThenXdgThenHome) {
+  EXPECT_EQ(choose_cache_folder("/c", true, "/x", "/h"), std::filesystem::path("/c"));
+  EXPECT_EQ(choose_cache_folder("/c", false, "/x", "/h"), std::filesystem::path("/c"));
+  // An installed program never uses the tree it was built from.
+  EXPECT_EQ(choose_cache_folder(nullptr, false, "/x", "/h"), std::filesystem::path("/x/sweepcheck"));
+  EXPECT_EQ(choose_cache_folder("", false, nullptr, "/h"), std::filesystem::path("/h/.cache/sweepcheck"));
+  EXPECT_EQ(choose_cache_folder(nullptr, false, "relative", "/h"), std::filesystem::path("/h/.cache/sweepcheck"));
+  EXPECT_THROW(choose_cache_folder(nullptr, false, nullptr, nullptr), std::invalid_argument);
+  // This test program runs from the build tree: the source tree's cache.
+  const auto tree = choose_cache_folder(nullptr, true, "/x", "/h");
+  EXPECT_EQ(tree.filename(), "references");
+  EXPECT_EQ(tree.parent_path().filename(), ".cache");
+  const char* env = std::getenv("SWEEPCHECK_CACHE");
+  if (env == nullptr || *env == '\0') {
+    EXPECT_EQ(reference_cache_folder(), tree);
   }
 }
 
