@@ -106,9 +106,12 @@ int run(int argc, char** argv) {
     // CLI11 reports an unknown subcommand as "arguments were not expected"
     // (or a missing subcommand) without naming it; name it and list the known ones.
     auto check_command = [](CLI::App& parent, const char* word, const std::string& what) {
-      if (word == nullptr || word[0] == '-' || parent.get_subcommand_no_throw(word) != nullptr) return;
+      if (word == nullptr || word[0] == '-') return;
       std::string known;
-      for (const auto* sub : parent.get_subcommands({})) known += (known.empty() ? "" : ", ") + sub->get_name();
+      for (const auto* sub : parent.get_subcommands({})) {
+        if (sub->get_name() == word) return;
+        known += (known.empty() ? "" : ", ") + sub->get_name();
+      }
       throw std::invalid_argument(fmt::format("unknown {} '{}' (known: {})", what, word, known));
     };
     if (argc > 1) check_command(app, argv[1], "command");
