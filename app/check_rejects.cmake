@@ -5,7 +5,12 @@
 if(ABSENT)
   file(REMOVE_RECURSE "${ABSENT}")
 endif()
-execute_process(COMMAND ${PROGRAM} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+# A CMake list cannot carry an empty argument: EMPTY_LAST appends one ("").
+if(EMPTY_LAST)
+  execute_process(COMMAND ${PROGRAM} ${ARGS} "" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+else()
+  execute_process(COMMAND ${PROGRAM} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
 if(NOT rc EQUAL 2)
   message(FATAL_ERROR "expected exit code 2, got ${rc}\n${out}\n${err}")
 endif()

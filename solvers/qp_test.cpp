@@ -173,7 +173,8 @@ TEST(ExactQp, MprgpReportsAnEmptyPolyhedronAsInfeasibleNotAnException) {
   const Vec<double> q = vec<double>({0.5});
   Vec<double> y, l;
   QpResult<double> r;
-  ASSERT_NO_THROW(r = Exact<MprgpQp, double>::make().solve(G, q, y, l));
+  const auto solver = Exact<MprgpQp, double>::make();
+  ASSERT_NO_THROW(r = solver.solve(G, q, y, l));
   EXPECT_EQ(r.status, StepStatus::infeasible);
   EXPECT_TRUE(y.allFinite());
   EXPECT_TRUE(l.allFinite());
