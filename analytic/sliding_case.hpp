@@ -10,6 +10,8 @@
 // t* = −log tan(α/2),
 //   x(t) = sin θ(t) e_1 + cos θ(t) e_2                    for t ≤ t*,
 //   x(t) = e_1 − (t − t*) e_2                             for t ≥ t*.
+#include <fmt/format.h>
+
 #include <boost/math/constants/constants.hpp>
 #include <cmath>
 #include <stdexcept>
@@ -17,6 +19,7 @@
 
 #include "solvers/ball_complement.hpp"
 #include "solvers/constraint_set.hpp"
+#include "solvers/resource_limits.hpp"
 #include "solvers/scalar.hpp"
 
 namespace sweepcheck {
@@ -30,10 +33,13 @@ struct SlidingCaseOptions {
   void validate() const {
     using std::isfinite;
     if (d < 3) throw std::invalid_argument("sliding: d must be >= 3 (got " + std::to_string(d) + ")");
+    // d − 1 ball centres of d coordinates each are held (and the schemes'
+    // work vectors): checked before the constructor allocates them.
+    check_memory(fmt::format("sliding: d = {}", d), double(d) * double(d), "d - 1 ball centres of dimension d");
     if (!(C > 0) || !isfinite(C)) throw std::invalid_argument("sliding: C must be > 0 and finite");
     const double half_pi = boost::math::constants::half_pi<double>();
     if (!(alpha > 0) || !(alpha <= half_pi))
-      throw std::invalid_argument("sliding: alpha must lie in (0, pi/2] (got " + std::to_string(alpha) + ")");
+      throw std::invalid_argument(fmt::format("sliding: alpha must lie in (0, pi/2] (got {:.17g})", alpha));
     if (!(t_end >= 0) || !isfinite(t_end)) throw std::invalid_argument("sliding: t_end must be >= 0");
   }
 };

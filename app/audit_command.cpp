@@ -32,17 +32,23 @@ void register_audit(CLI::App& app, int& exit_code) {
   auto* s = cmd->add_option("--scheme", cfg->scheme, "an in-tree scheme spec, e.g. pbd or pngs:reltol=1e-8");
   auto* p = cmd->add_option("--plugin", cfg->plugin, "a shared library exporting sweepcheck_create_scheme");
   s->excludes(p);
-  cmd->add_option("--out", cfg->out, "output folder for audit.md, audit.json and figures")->required();
-  cmd->add_option("--claimed-order", cfg->claimed_order, "order to test against (default: the scheme's own claim)");
+  cmd->add_option("--out", cfg->out, "output folder for audit.md, audit.json and figures")
+      ->required()
+      ->check(output_folder_validator());
+  auto* claimed = cmd->add_option("--claimed-order", cfg->claimed_order,
+                                  "order to test against (default: the scheme's own claim)");
   cmd->add_option("--max-problems", cfg->max_problems, "audit only the first N problems (0: all)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--jobs", cfg->jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout");
-  cmd->callback([cfg, &exit_code] {
+  cmd->callback([cfg, claimed, &exit_code] {
     if (cfg->scheme.empty() == cfg->plugin.empty())
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
-    if (!std::isnan(cfg->claimed_order) && !(cfg->claimed_order > 0 && std::isfinite(cfg->claimed_order)))
-      throw std::invalid_argument("audit: --claimed-order must be a finite number > 0");
+    // Given explicitly, NaN is bad input like any other non-number (NaN only
+    // stands for "not given", internally).
+    if (claimed->count() > 0 && !(cfg->claimed_order > 0 && std::isfinite(cfg->claimed_order)))
+      throw std::invalid_argument(fmt::format("audit: --claimed-order must be a finite number > 0 (got {})",
+                                              claimed->as<std::string>()));
     const SchemeFactory factory =
         cfg->plugin.empty() ? catalog_scheme_factory(parse_scheme_spec(cfg->scheme)) : load_plugin(cfg->plugin);
     AuditOptions opt;

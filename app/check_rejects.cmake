@@ -1,8 +1,25 @@
-# Runs PROGRAM ARGS and requires exit code 2 and MESSAGE (a regex) on stderr.
-execute_process(COMMAND ${PROGRAM} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+# Runs PROGRAM ARGS and requires: exit code 2 (bad input), MESSAGE (a regex)
+# on stderr, no match of NOT_MESSAGE (optional regex, e.g. a 309-digit
+# number), and — when ABSENT is given — that the path ABSENT does not exist
+# afterwards (bad input is found before anything is computed or written).
+if(ABSENT)
+  file(REMOVE_RECURSE "${ABSENT}")
+endif()
+# A CMake list cannot carry an empty argument: EMPTY_LAST appends one ("").
+if(EMPTY_LAST)
+  execute_process(COMMAND ${PROGRAM} ${ARGS} "" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+else()
+  execute_process(COMMAND ${PROGRAM} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
 if(NOT rc EQUAL 2)
   message(FATAL_ERROR "expected exit code 2, got ${rc}\n${out}\n${err}")
 endif()
 if(NOT err MATCHES "${MESSAGE}")
   message(FATAL_ERROR "expected a message matching '${MESSAGE}', got: ${err}")
+endif()
+if(NOT_MESSAGE AND err MATCHES "${NOT_MESSAGE}")
+  message(FATAL_ERROR "the message must not match '${NOT_MESSAGE}', got: ${err}")
+endif()
+if(ABSENT AND EXISTS "${ABSENT}")
+  message(FATAL_ERROR "rejected input left ${ABSENT} behind")
 endif()

@@ -1,6 +1,7 @@
 # Runs a small `sweepcheck study pbd-paper` twice with a fresh cache folder and
 # checks that every promised file exists, that summary.md states every claim
-# with a verdict, and that the second run reuses the cached disks reference.
+# with a verdict, and that the second run reuses the cached disks reference;
+# then a third time on a damaged cache file (end of this file).
 file(REMOVE_RECURSE "${OUT}" "${CACHE}")
 set(ENV{SWEEPCHECK_CACHE} "${CACHE}")
 set(args study pbd-paper --N 20 --T 0.5 --reference-steps 20000 --samples 20 --disks-h-max 0.05 --disks-h-min 2e-3
@@ -40,4 +41,48 @@ string(FIND "${first}" "computed and cached" computed)
 string(FIND "${second}" "loaded from the cache" loaded)
 if(computed EQUAL -1 OR loaded EQUAL -1)
   message(FATAL_ERROR "the second run did not reuse the cached disks reference")
+endif()
+
+# Issue 14: a damaged cache file (rows dropped, as in the issue: the errors
+# changed and the run said ok) is named on stderr, moved aside and
+# recomputed, and the study's errors are those of the first run.
+file(GLOB cached "${CACHE}/ref-*.v2.csv")
+list(LENGTH cached n)
+if(NOT n EQUAL 1)
+  message(FATAL_ERROR "expected one cache file in ${CACHE}, found ${n}: ${cached}")
+endif()
+file(STRINGS "${cached}" lines)
+list(REMOVE_AT lines 8 9 10 11 12)
+list(JOIN lines "\n" damaged)
+file(WRITE "${cached}" "${damaged}\n")
+execute_process(COMMAND "${PROGRAM}" ${args} --out "${OUT}/run3" RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "sweepcheck study pbd-paper (run 3, damaged cache) exited with ${rc}: ${err}")
+endif()
+string(FIND "${err}" "cache file ${cached} rejected: checksum mismatch" named)
+if(named EQUAL -1)
+  message(FATAL_ERROR "run 3 did not name the damaged cache file ${cached}; stderr: ${err}")
+endif()
+file(GLOB aside "${CACHE}/ref-*.v2.csv.corrupt-*")
+list(LENGTH aside n)
+if(NOT n EQUAL 1)
+  message(FATAL_ERROR "the damaged file was not moved aside (found: ${aside})")
+endif()
+function(error_column file out)
+  file(STRINGS "${file}" rows)
+  list(POP_FRONT rows)
+  set(values)
+  foreach(row ${rows})
+    string(REPLACE "," ";" cells "${row}")
+    list(GET cells 2 scheme)
+    list(GET cells 3 h)
+    list(GET cells 6 error)
+    list(APPEND values "${scheme}@${h}=${error}")
+  endforeach()
+  set(${out} "${values}" PARENT_SCOPE)
+endfunction()
+error_column("${OUT}/run1/disks/results.csv" first_errors)
+error_column("${OUT}/run3/disks/results.csv" third_errors)
+if(NOT first_errors STREQUAL third_errors)
+  message(FATAL_ERROR "errors after recomputing differ from the first run:\n${first_errors}\n${third_errors}")
 endif()

@@ -40,6 +40,11 @@ struct CommonStudyOptions {
   int resolved_jobs() const;
 };
 void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o);
+// Why `text` cannot be used as an output folder (empty: it can): it must be
+// a writable folder or creatable inside one. As a CLI11 check on every --out,
+// so a bad --out is bad input (exit 2) found before any computation.
+std::string output_folder_problem(const std::string& text);
+CLI::Validator output_folder_validator();
 void add_ladder_options(CLI::App& cmd, StepLadder& ladder, int& points_per_step);
 
 // Progress lines on stderr for long runs.

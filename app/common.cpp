@@ -3,6 +3,8 @@
 #include <iostream>
 #include <thread>
 
+#include <unistd.h>
+
 #include "app/commands.hpp"
 #include "reports/study_report.hpp"
 
@@ -13,8 +15,34 @@ int CommonStudyOptions::resolved_jobs() const {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+std::string output_folder_problem(const std::string& text) {
+  namespace fs = std::filesystem;
+  if (text.empty()) return "the output folder must not be empty";
+  std::error_code ec;
+  fs::path p = fs::absolute(text, ec);
+  if (ec) return fmt::format("'{}' is not a usable path ({})", text, ec.message());
+  if (fs::exists(p, ec) && !fs::is_directory(p, ec)) return fmt::format("'{}' exists and is not a folder", text);
+  // The nearest existing ancestor must be a folder we may write into (to
+  // create the rest, or the files): checked before any computation.
+  while (!fs::exists(p, ec) && p.has_parent_path() && p.parent_path() != p) p = p.parent_path();
+  if (!fs::is_directory(p, ec))
+    return fmt::format("'{}' cannot be created: '{}' is not a folder", text, p.string());
+  if (::access(p.c_str(), W_OK | X_OK) != 0)
+    return fmt::format("'{}' cannot be written: no write permission on '{}'", text, p.string());
+  return {};
+}
+
+CLI::Validator output_folder_validator() {
+  return CLI::Validator(
+      [](std::string& s) {
+        const auto why = output_folder_problem(s);
+        return why.empty() ? std::string() : why + " (rule: an existing writable folder, or a creatable one)";
+      },
+      "FOLDER", "output folder");
+}
+
 void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o) {
-  cmd.add_option("--out", o.out, "output folder (created if missing)")->required();
+  cmd.add_option("--out", o.out, "output folder (created if missing)")->required()->check(output_folder_validator());
   cmd.add_option("--jobs", o.jobs, "threads for independent runs (default: all cores)")->check(CLI::NonNegativeNumber);
   cmd.add_flag("--quiet", o.quiet, "no progress on stderr");
 }

@@ -78,7 +78,7 @@ int run(int argc, char** argv) {
   std::string report_out = "report";
   int report_jobs = 0;
   std::vector<std::string> only;
-  report->add_option("--out", report_out, "report folder")->capture_default_str();
+  report->add_option("--out", report_out, "report folder")->capture_default_str()->check(output_folder_validator());
   report->add_option("--jobs", report_jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
   report->add_option("--only", only, "sections to regenerate (default: all)")->delimiter(',');
 
@@ -103,6 +103,21 @@ int run(int argc, char** argv) {
   });
 
   try {
+    // CLI11 reports an unknown subcommand as "arguments were not expected"
+    // (or a missing subcommand) without naming it; name it and list the known ones.
+    auto check_command = [](CLI::App& parent, const char* word, const std::string& what) {
+      if (word == nullptr || word[0] == '-') return;
+      std::string known;
+      for (const auto* sub : parent.get_subcommands({})) {
+        if (sub->get_name() == word) return;
+        known += (known.empty() ? "" : ", ") + sub->get_name();
+      }
+      throw std::invalid_argument(fmt::format("unknown {} '{}' (known: {})", what, word, known));
+    };
+    if (argc > 1) check_command(app, argv[1], "command");
+    if (argc > 2 && (std::string(argv[1]) == "study" || std::string(argv[1]) == "exact"))
+      check_command(*app.get_subcommand(argv[1]), argv[2],
+                    std::string(argv[1]) == "study" ? "study" : "exact problem");
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;

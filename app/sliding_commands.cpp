@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <boost/math/constants/constants.hpp>
+#include <charconv>
 #include <iostream>
 #include <sstream>
 
@@ -112,7 +113,8 @@ void register_sliding(Registry& r) {
   {
     auto* cmd = r.exact->add_subcommand("sliding", "print the exact solution of the sliding case as CSV");
     auto cfg = std::make_shared<SlidingCaseOptions>();
-    auto times = std::make_shared<std::vector<double>>();
+    // Parsed here, not by CLI11, which turns an empty item ("--t ''") into 0.
+    auto times = std::make_shared<std::vector<std::string>>();
     cmd->add_option("--d", cfg->d, "dimension (>= 3)")->capture_default_str();
     cmd->add_option("--C", cfg->C, "depth of the valley (> 0)")->capture_default_str();
     cmd->add_option("--alpha", cfg->alpha, "initial angle in (0, pi/2]")->capture_default_str();
@@ -123,8 +125,11 @@ void register_sliding(Registry& r) {
       out << "t";
       for (int i = 1; i <= p.dim(); ++i) out << ",x" << i;
       out << "\n";
-      for (double t : *times) {
-        if (!std::isfinite(t) || t < 0) throw std::invalid_argument(fmt::format("--t: times must be finite and >= 0 (got {})", t));
+      for (const std::string& text : *times) {
+        double t = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), t);
+        if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(t) || t < 0)
+          throw std::invalid_argument(fmt::format("--t: '{}' is not a time (rule: finite numbers >= 0, comma-separated)", text));
         const Vec<double> x = p.exact(t);
         out << fmt::format("{:.17g}", t);
         for (Eigen::Index i = 0; i < x.size(); ++i) out << fmt::format(",{:.17g}", x[i]);

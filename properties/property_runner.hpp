@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <unordered_map>
 #include <functional>
 #include <sstream>
 
@@ -49,9 +50,6 @@ template <class Case, class Evaluate>
 void run_property(PropertyOutcome& out, const PropertyConfig& cfg, const rc::Gen<Case>& gen, Evaluate evaluate,
                   Extreme observed_extreme = Extreme::max) {
   cfg.validate();
-  // rapidcheck loads a global configuration on first use and announces its
-  // seed; make that the seed we actually use (a user's RC_PARAMS wins).
-  ::setenv("RC_PARAMS", ("seed=" + std::to_string(cfg.seed)).c_str(), 0);
   auto holds = [](const auto& r) { return !r.in_region || r.lhs <= r.rhs + r.slack; };
   auto property = [&] {
     const Case c = *gen;
@@ -85,7 +83,13 @@ void run_property(PropertyOutcome& out, const PropertyConfig& cfg, const rc::Gen
   meta.id = out.id;
   meta.description = out.statement;
   QuietListener listener;
-  const auto result = rc::detail::checkTestable(property, meta, params, listener);
+  // The overload with an explicit reproduce map never loads rapidcheck's
+  // global configuration (RC_PARAMS), which would announce a seed other than
+  // cfg.seed; the run is reproduced from (cfg.seed, cfg.cases), printed with
+  // any counterexample. No environment variable is touched.
+  const std::unordered_map<std::string, rc::detail::Reproduce> no_reproduce;
+  const auto result =
+      rc::detail::checkProperty(rc::detail::toProperty(property), meta, params, listener, no_reproduce);
   out.passed = result.template is<rc::detail::SuccessResult>();
   if (cfg.print || !out.passed) {
     std::ostringstream msg;

@@ -21,7 +21,8 @@
 // A = G Gᵀ may be singular (more contacts than degrees of freedom): along a
 // direction p with pᵀAp = 0 the dual is linear and bounded below (Q̃ is not
 // empty), so the step goes to the bound (expansion step). If no bound stops
-// it, Q̃ is empty and the solver throws.
+// it, Q̃ is empty: the solver stops with StepStatus::infeasible (a recorded
+// run status, solvers/work.hpp), never an exception that would end a study.
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -149,7 +150,9 @@ struct MprgpQp {
         const T pAp = p.dot(Ap);
         const T acg = pAp > T(0) ? g.dot(p) / pAp : std::numeric_limits<T>::infinity();
         const T af = feasible_step();
-        if (acg <= af) {
+        // Both steps infinite: a flat descent direction no bound stops (Q̃
+        // empty), handled below; never an infinite CG step.
+        if (acg <= af && acg < std::numeric_limits<T>::infinity()) {
           lambda -= acg * p;
           for (int i = 0; i < m; ++i)
             if (lambda[i] < T(0)) lambda[i] = T(0);
@@ -158,8 +161,10 @@ struct MprgpQp {
           const T coef = pAp > T(0) ? phi.dot(Ap) / pAp : T(0);
           p = phi - coef * p;
         } else {
-          if (!(af < std::numeric_limits<T>::infinity()))
-            throw std::runtime_error("MprgpQp: the dual is unbounded, so the polyhedron is empty");
+          if (!(af < std::numeric_limits<T>::infinity())) {
+            res.status = StepStatus::infeasible;  // the dual is unbounded: the polyhedron is empty
+            break;
+          }
           lambda -= af * p;
           for (int i = 0; i < m; ++i)  // clean the entries that reached the bound
             if (lambda[i] < T(0)) lambda[i] = T(0);

@@ -162,6 +162,24 @@ TEST(ExactQp, ReportsItsCapInsteadOfReturningSilently) {
   EXPECT_EQ(MprgpQp<double>(m).solve(G, q, y, l).status, StepStatus::inner_cap_hit);
 }
 
+// Issue 14: an empty polyhedron (x >= 1 and x <= 0) makes the dual unbounded
+// along a flat direction of A = G Gᵀ (Q̃ empty). MPRGP reports it as a step
+// status with a finite iterate instead of throwing (which ended whole studies)
+// or claiming convergence.
+TEST(ExactQp, MprgpReportsAnEmptyPolyhedronAsInfeasibleNotAnException) {
+  SparseRows<double> G(1);
+  add(G, {{0, 1.0}}, 1.0);
+  add(G, {{0, -1.0}}, 0.0);
+  const Vec<double> q = vec<double>({0.5});
+  Vec<double> y, l;
+  QpResult<double> r;
+  const auto solver = Exact<MprgpQp, double>::make();
+  ASSERT_NO_THROW(r = solver.solve(G, q, y, l));
+  EXPECT_EQ(r.status, StepStatus::infeasible);
+  EXPECT_TRUE(y.allFinite());
+  EXPECT_TRUE(l.allFinite());
+}
+
 // The two exact solvers find the same projection (y is unique even where λ is not).
 TEST(ExactQp, HildrethAndMprgpAgreeOnRandomJams) {
   for (std::uint64_t seed : {1u, 2u, 3u}) {

@@ -23,6 +23,12 @@ struct Work {
 
 // What a single step reports besides its result. Divergence is not a step
 // status: the driver detects it from the state (see studies/integrate.hpp).
-enum class StepStatus { ok, inner_cap_hit };
+//  - inner_cap_hit: an inner solver reached its iteration cap;
+//  - infeasible: the inner problem has no solution (MPRGP found Q̃ empty: the
+//    dual is unbounded, so the linearised set is empty); the step's result is
+//    the solver's last iterate, not a projection.
+// Both are recorded in the run's status, never thrown: run-time trouble of
+// one run must not end a study (issue 14).
+enum class StepStatus { ok, inner_cap_hit, infeasible };
 
 }  // namespace sweepcheck

@@ -377,7 +377,8 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     std::vector<LargeStepRun> runs;
     for (const auto& r : res.large_step_rows)
       if (r.problem == p.name && r.parameters == p.parameters)
-        runs.push_back({r.h, r.error_uniform, r.status == RunStatus::diverged, r.status == RunStatus::inner_cap_hit});
+        runs.push_back({r.h, r.error_uniform, r.status == RunStatus::diverged,
+                        r.status == RunStatus::inner_cap_hit || r.status == RunStatus::infeasible});
     add(big, label(p),
         judge_large_steps(runs, th.large_step_error_factor * (1 + p.x0.norm() + (p.t_end - p.t0) * (vs - 1)), th));
 

@@ -33,12 +33,16 @@ AuditProblem disks_audit_problem(const DisksAuditOptions& o) {
   const CachedReference coarse = disks_reference(d, half);
   const auto& rf = fine.reference;
   const auto& rc = coarse.reference;
-  if (rf.times.size() != rc.times.size())
-    throw std::logic_error("disks audit problem: the two references have different sample times");
+  // Both files passed the cache's checks (reference_cache.hpp), including
+  // their row count and span, so a difference here is a harness bug.
+  const auto differ = [&] {
+    return std::logic_error(fmt::format("disks audit problem: the references {} and {} have different sample times",
+                                        fine.file.string(), coarse.file.string()));
+  };
+  if (rf.times.size() != rc.times.size()) throw differ();
   double reference_error = 0;
   for (std::size_t i = 0; i < rf.times.size(); ++i) {
-    if (std::abs(rf.times[i] - rc.times[i]) > 1e-12 * (1 + d.t_end))
-      throw std::logic_error("disks audit problem: the two references have different sample times");
+    if (std::abs(rf.times[i] - rc.times[i]) > 1e-12 * (1 + d.t_end)) throw differ();
     reference_error = std::max(reference_error, (rf.states[i] - rc.states[i]).norm());
   }
 
@@ -60,6 +64,8 @@ AuditProblem disks_audit_problem(const DisksAuditOptions& o) {
       reference_error);
   a.notes = fmt::format("reference {} {}; 2 h_ref reference {} {}", fine.from_cache ? "loaded from" : "computed into",
                         fine.file.string(), coarse.from_cache ? "loaded from" : "computed into", coarse.file.string());
+  for (const auto* c : {&fine, &coarse})
+    if (!c->rejected.empty()) a.notes += "; " + c->rejected;
   a.ladder = o.ladder;
 
   // P_S(y) by the reference projector (SQP + LDP, KKT-certified) over the

@@ -118,6 +118,27 @@ TEST(DisksAuditProblem, TimeScaleIsTheFastestDiskCrossingItsRadius) {
   ASSERT_TRUE(p.ladder.has_value());
 }
 
+TEST(DisksAuditProblem, ATruncatedReferenceFileIsNamedMovedAsideAndRecomputedNotFatal) {
+  // Issue 14: the audit used to stop with "two references have different
+  // sample times" on a cut cache file, naming no file.
+  TempCache cache;
+  const auto o = small();
+  const AuditProblem first = disks_audit_problem(o);
+  DisksReferenceOptions half = o.reference;
+  half.steps /= 2;
+  const auto coarse_file = reference_cache_file(half.key(o.disks));
+  const auto size = std::filesystem::file_size(coarse_file);
+  std::filesystem::resize_file(coarse_file, size / 2);
+  const AuditProblem again = disks_audit_problem(o);
+  EXPECT_NE(again.notes.find("cache file " + coarse_file.string() + " rejected"), std::string::npos) << again.notes;
+  EXPECT_EQ(again.reference_error, first.reference_error);
+  EXPECT_EQ(std::filesystem::file_size(coarse_file), size);
+  int aside = 0;
+  for (const auto& e : std::filesystem::directory_iterator(cache.dir))
+    aside += e.path().filename().string().find(".corrupt-") != std::string::npos;
+  EXPECT_EQ(aside, 1);
+}
+
 TEST(DisksAuditProblem, OptionsThatCannotGiveSampleTimesAreRejectedByName) {
   auto o = small();
   o.probe_times = {0.0333};

@@ -1,6 +1,10 @@
 #include "studies/circuit_study.hpp"
 
+#include <fmt/format.h>
+
 #include <stdexcept>
+
+#include "solvers/resource_limits.hpp"
 
 #include "analytic/lcs_cases.hpp"
 
@@ -10,8 +14,21 @@ void CircuitStudyConfig::validate() const {
   study.validate();
   const auto counts = study.ladder.step_counts(1.5);
   if (reference_steps < 10 * counts.back())
-    throw std::invalid_argument("circuit study: reference_steps must be >= 10 × the finest study's steps (" +
-                                std::to_string(10 * counts.back()) + ")");
+    throw std::invalid_argument(fmt::format(
+        "circuit study: reference_steps must be >= 10 × the finest study's steps ({}), got {}", 10 * counts.back(),
+        reference_steps));
+  if (reference_steps > kMaxSteps)
+    throw std::invalid_argument(
+        fmt::format("circuit study: reference_steps = {} exceeds the limit of {:.0e} steps per run", reference_steps,
+                    double(kMaxSteps)));
+  // The reference keeps every grid value (GridReference below).
+  if (include_circuit_convergence)
+    check_memory(fmt::format("circuit study: reference_steps = {}", reference_steps),
+                 double(reference_steps + 1) * LcsSweeping<double>(circuit<double>()).dim(),
+                 "the reference trajectory's grid values");
+  if (figure_steps > kMaxSteps)
+    throw std::invalid_argument(fmt::format("circuit study: figure_steps = {} exceeds the limit of {:.0e} steps",
+                                            figure_steps, double(kMaxSteps)));
   if (circuit_points_per_step < 1) throw std::invalid_argument("circuit study: circuit_points_per_step must be >= 1");
   if (figure_steps < 1) throw std::invalid_argument("circuit study: figure_steps must be >= 1");
   for (auto n : siconos_steps)

@@ -4,6 +4,8 @@
 // reference run of the same scheme at the paper's h_min = 0.01, and the same
 // rows again against a much finer reference (default h = 1e-3) to show what
 // the paper's choice of reference does to the observed order.
+#include <fmt/format.h>
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -27,10 +29,16 @@ struct CrowdStudyConfig {
     const double T = crowd.t_end;
     (void)steps_for(T, paper_reference_h);
     if (fine_reference_h != 0) (void)steps_for(T, fine_reference_h);
+    // "finer": the second reference must use a smaller step than the paper's.
+    if (fine_reference_h != 0 && !(fine_reference_h < paper_reference_h))
+      throw std::invalid_argument(fmt::format(
+          "crowd study: the fine reference step (--h-fine {:g}) must be smaller than the paper's reference step "
+          "(--h-ref {:g}), or 0 for none",
+          fine_reference_h, paper_reference_h));
     for (double h : sampled.steps)
       if (!(h > paper_reference_h))
-        throw std::invalid_argument("crowd study: every step must be larger than the reference step " +
-                                    std::to_string(paper_reference_h));
+        throw std::invalid_argument(fmt::format(
+            "crowd study: every step must be larger than the reference step {:g} (got {:g})", paper_reference_h, h));
   }
 };
 

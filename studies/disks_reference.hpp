@@ -13,6 +13,7 @@
 
 #include "analytic/disks.hpp"
 #include "solvers/pngs.hpp"
+#include "solvers/resource_limits.hpp"
 #include "studies/integrate.hpp"
 #include "studies/reference_cache.hpp"
 
@@ -32,6 +33,9 @@ struct DisksReferenceOptions {
     if (!(abstol >= 0) || !(reltol >= 0) || !(abstol > 0 || reltol > 0))
       throw std::invalid_argument("DisksReferenceOptions: abstol/reltol must be >= 0, not both 0");
     if (max_sweeps < 1) throw std::invalid_argument("DisksReferenceOptions: max_sweeps must be >= 1");
+    if (steps > kMaxSteps)
+      throw std::invalid_argument(fmt::format("DisksReferenceOptions: steps = {} exceeds the limit of {:.0e} steps",
+                                              steps, double(kMaxSteps)));
   }
 
   std::string key(const DisksOptions& p) const {
@@ -72,7 +76,14 @@ inline SampledReference<double> compute_disks_reference(const Disks<double>& p, 
 inline CachedReference disks_reference(const DisksOptions& p, const DisksReferenceOptions& o,
                                        const ReferenceProgress& progress = {}) {
   o.validate();
-  return cached_reference(o.key(p), [&] { return compute_disks_reference(Disks<double>(p), o, progress); });
+  // Row count, state size and span are known from the options: a file that
+  // passes its own checks but not these is rejected too.
+  const ReferenceExpectation expect{.rows = static_cast<std::size_t>(o.samples) + 1,
+                                    .dimension = 2 * static_cast<Eigen::Index>(p.N),
+                                    .t_first = 0.0,
+                                    .t_last = p.t_end};
+  p.validate();
+  return cached_reference(o.key(p), expect, [&] { return compute_disks_reference(Disks<double>(p), o, progress); });
 }
 
 }  // namespace sweepcheck

@@ -65,10 +65,17 @@ RunSummary integrate(const P& p, const Scheme& scheme, std::int64_t n, Observer&
       r.fail_step = k + 1;
       break;
     }
-    if (s == StepStatus::inner_cap_hit) {
-      if (r.inner_cap_hits == 0) r.fail_step = k + 1;
-      ++r.inner_cap_hits;
-      r.status = RunStatus::inner_cap_hit;
+    if (s != StepStatus::ok) {
+      // Recorded, never thrown; the run goes on so its violation and error
+      // are still measured, and the row is left out of every fit. The first
+      // failing step is kept; infeasible outranks a cap.
+      if (r.status == RunStatus::ok) r.fail_step = k + 1;
+      if (s == StepStatus::inner_cap_hit) {
+        ++r.inner_cap_hits;
+        if (r.status == RunStatus::ok) r.status = RunStatus::inner_cap_hit;
+      } else {
+        r.status = RunStatus::infeasible;
+      }
     }
     x.swap(next);
     const T tk1 = (k + 1 == n) ? p.t_end() : t0 + T(k + 1) * h;

@@ -60,6 +60,31 @@ TEST(Integrate, ANaNIsRecordedAsDiverged) {
   EXPECT_EQ(r.fail_step, 7);  // first step taken from t > 0.5 is k = 6
 }
 
+// A scheme whose inner solver hits its cap at step 3 and finds its inner
+// problem infeasible at steps 5 and 6 (as MPRGP with an empty Q̃ does).
+struct InnerTrouble {
+  template <class P>
+  StepStatus step(const P&, double t, const Vec<double>& x, double h, Vec<double>& out, Work&) const {
+    out = x;
+    const auto k = std::llround(t / h);
+    if (k == 2) return StepStatus::inner_cap_hit;
+    if (k == 4 || k == 5) return StepStatus::infeasible;
+    return StepStatus::ok;
+  }
+};
+
+TEST(Integrate, InnerTroubleIsARecordedStatusWithItsFirstStepNeverAnException) {
+  SlidingCase<double> p({.d = 3, .C = 1, .alpha = kPiOver16, .t_end = 1.0});
+  std::int64_t last = -1;
+  RunSummary r;
+  ASSERT_NO_THROW(r = integrate(p, InnerTrouble{}, 10, [&](std::int64_t k, double, const Vec<double>&) { last = k; }));
+  EXPECT_EQ(r.status, RunStatus::infeasible);  // outranks the cap
+  EXPECT_EQ(r.fail_step, 3);                   // the first step in trouble
+  EXPECT_EQ(r.inner_cap_hits, 1);
+  EXPECT_EQ(last, 10);  // the run is finished, so its error and violation are still measured
+  EXPECT_EQ(to_string(r.status), "infeasible");
+}
+
 TEST(Integrate, PbdGivesTheSameTrajectoryInDoubleAndMultiprecision) {
   const SlidingCaseOptions o{.d = 3, .C = 10, .alpha = kPiOver16, .t_end = 0};
   SlidingCase<double> pd(o);

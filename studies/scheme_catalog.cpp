@@ -77,6 +77,8 @@ std::string SchemeSpec::label() const {
   return s.str();
 }
 
+bool is_integer_parameter(const std::string& key) { return key.rfind("max_", 0) == 0 || key == "solver"; }
+
 SchemeSpec parse_scheme_spec(const std::string& text) {
   SchemeSpec spec;
   std::stringstream in(text);
@@ -101,6 +103,9 @@ SchemeSpec parse_scheme_spec(const std::string& text) {
     }
     if (used != value.size() || value.empty() || !std::isfinite(v))
       throw std::invalid_argument("scheme spec '" + text + "': '" + key + "' needs a finite number, got '" + value + "'");
+    if (is_integer_parameter(key) && !(v == std::floor(v) && v >= 0 && v <= std::numeric_limits<int>::max()))
+      throw std::invalid_argument("scheme spec '" + text + "': '" + key + "' must be a whole number in [0, " +
+                                  std::to_string(std::numeric_limits<int>::max()) + "], got '" + value + "'");
     spec.parameters[key] = v;
   }
   return spec;

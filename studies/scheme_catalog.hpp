@@ -51,6 +51,10 @@ struct SchemeSpec {
 // Parses and validates against the catalogue (unknown scheme or parameter,
 // malformed number: std::invalid_argument naming the culprit).
 SchemeSpec parse_scheme_spec(const std::string& text);
+// Counts (max_sweeps, max_iterations: names starting with "max_") and
+// choices (solver) are whole numbers in [0, INT_MAX]: "2.5" and "1e30" are
+// rejected by parse_scheme_spec, never cut or wrapped when converted to int.
+bool is_integer_parameter(const std::string& key);
 std::vector<SchemeSpec> parse_scheme_list(const std::string& comma_separated);
 
 // Which problems a scheme applies to: the catching-up schemes of

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "solvers/resource_limits.hpp"
+
 namespace sweepcheck {
 
 struct StepLadder {
@@ -18,23 +22,29 @@ struct StepLadder {
 
   void validate() const {
     if (!(h_max > 0) || !std::isfinite(h_max))
-      throw std::invalid_argument("StepLadder: h_max must be > 0 and finite (got " + std::to_string(h_max) + ")");
+      throw std::invalid_argument(fmt::format("StepLadder: h_max must be > 0 and finite (got {:.6g})", h_max));
     if (!(h_min > 0) || !std::isfinite(h_min))
-      throw std::invalid_argument("StepLadder: h_min must be > 0 and finite (got " + std::to_string(h_min) + ")");
-    if (h_min > h_max) throw std::invalid_argument("StepLadder: h_min must be <= h_max");
-    if (points < 1) throw std::invalid_argument("StepLadder: points must be >= 1");
+      throw std::invalid_argument(fmt::format("StepLadder: h_min must be > 0 and finite (got {:.6g})", h_min));
+    if (h_min > h_max)
+      throw std::invalid_argument(fmt::format("StepLadder: h_min must be <= h_max (got h_min = {:.6g} > h_max = {:.6g})",
+                                              h_min, h_max));
+    if (points < 1 || points > 10000)
+      throw std::invalid_argument(fmt::format("StepLadder: points must lie in [1, 10000] (got {})", points));
     if (points == 1 && h_min != h_max) throw std::invalid_argument("StepLadder: one point needs h_min == h_max");
   }
 
   // Step counts n_i = round(span / h_i), strictly increasing, duplicates removed.
   std::vector<std::int64_t> step_counts(double span) const {
     validate();
-    if (!(span > 0)) throw std::invalid_argument("StepLadder: the time span must be > 0");
+    if (!(span > 0) || !std::isfinite(span)) throw std::invalid_argument("StepLadder: the time span must be > 0 and finite");
+    // The finest rung first: every rung's count then fits (no overflow, no
+    // rung silently lost to a wrapped count).
+    (void)checked_step_count("StepLadder: h_min", span, h_min);
     std::vector<std::int64_t> n;
     for (int i = 0; i < points; ++i) {
       const double s = points == 1 ? 0.0 : double(i) / double(points - 1);
       const double h = h_max * std::pow(h_min / h_max, s);
-      const auto k = std::max<std::int64_t>(1, std::llround(span / h));
+      const auto k = checked_step_count("StepLadder: h", span, h);
       if (n.empty() || k > n.back()) n.push_back(k);
     }
     return n;

@@ -9,15 +9,19 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "solvers/resource_limits.hpp"
+
 namespace sweepcheck {
 
 inline std::int64_t steps_for(double span, double h) {
   if (!(span > 0) || !std::isfinite(span)) throw std::invalid_argument("step list: the time span must be > 0");
   if (!(h > 0) || !std::isfinite(h))
-    throw std::invalid_argument("step list: every h must be > 0 and finite (got " + std::to_string(h) + ")");
-  const double n = std::round(span / h);
-  if (n < 1 || std::abs(n * h - span) > 1e-9 * span)
-    throw std::invalid_argument("step list: h = " + std::to_string(h) + " does not divide T = " + std::to_string(span));
+    throw std::invalid_argument(fmt::format("step list: every h must be > 0 and finite (got {:.6g})", h));
+  const double n = static_cast<double>(checked_step_count("step list: h", span, h));
+  if (std::abs(n * h - span) > 1e-9 * span)
+    throw std::invalid_argument(fmt::format("step list: h = {:.6g} does not divide T = {:.6g}", h, span));
   return static_cast<std::int64_t>(n);
 }
 
