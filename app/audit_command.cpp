@@ -22,6 +22,8 @@ struct AuditConfig {
   int max_problems = 0;
   int jobs = 0;
   bool quiet = false;
+  bool isolate = false;
+  double run_timeout = 0;
 };
 
 }  // namespace
@@ -38,6 +40,11 @@ void register_audit(CLI::App& app, int& exit_code) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--jobs", cfg->jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout");
+  cmd->add_flag("--isolate", cfg->isolate,
+                "run an in-tree scheme's runs in child processes too (plugins always are; README: isolation)");
+  cmd->add_option("--run-timeout", cfg->run_timeout,
+                  "time limit of one isolated run in seconds (default 0: 30 s + 20 us per constraint evaluation of "
+                  "a sweep per step, from the run's size)");
   cmd->callback([cfg, &exit_code] {
     if (cfg->scheme.empty() == cfg->plugin.empty())
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
@@ -45,7 +52,13 @@ void register_audit(CLI::App& app, int& exit_code) {
       throw std::invalid_argument("audit: --claimed-order must be a finite number > 0");
     const SchemeFactory factory =
         cfg->plugin.empty() ? catalog_scheme_factory(parse_scheme_spec(cfg->scheme)) : load_plugin(cfg->plugin);
+    if (!(cfg->run_timeout >= 0 && std::isfinite(cfg->run_timeout)))
+      throw std::invalid_argument(fmt::format("audit: --run-timeout must be a finite number of seconds >= 0 (0: "
+                                              "automatic), got {}", cfg->run_timeout));
     AuditOptions opt;
+    // A plugin's code is untrusted: every run of it goes to a child process.
+    opt.isolate = !cfg->plugin.empty() || cfg->isolate;
+    opt.run_time_limit = cfg->run_timeout;
     opt.claimed_order = cfg->claimed_order;
     opt.max_problems = cfg->max_problems;
     CommonStudyOptions j;
