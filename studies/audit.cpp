@@ -369,7 +369,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     RunRow row;
     std::string fault;  // the cause when row.status is a fault
   };
-  auto scheme_run = [&](const AuditProblem& p, std::int64_t n) -> Outcome {
+  auto fresh_run = [&](const AuditProblem& p, std::int64_t n) -> Outcome {
     if (!opt.isolate) {
       Outcome o{run_stepper(p, scheme, n, th.points_per_step).row, {}};
       if (o.row.status == RunStatus::non_finite) o.fault = fmt::format("step {} returned a non-finite state", o.row.fail_step);
@@ -382,6 +382,13 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     if (!row) throw std::logic_error("audit: malformed row from a child run");
     Outcome o{*row, {}};
     if (o.row.status == RunStatus::non_finite) o.fault = fmt::format("step {} returned a non-finite state", o.row.fail_step);
+    return o;
+  };
+  auto scheme_run = [&](const AuditProblem& p, std::int64_t n) -> Outcome {
+    if (opt.journal)
+      if (auto done = opt.journal->find(p.name, p.parameters, res.scheme, n)) return {*done, {}};
+    Outcome o = fresh_run(p, n);
+    if (opt.journal && !is_fault(o.row.status)) opt.journal->record(o.row);
     return o;
   };
 
@@ -426,6 +433,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     bool reference;
   };
   const SchemeFactory reference = catalog_scheme_factory(parse_scheme_spec(opt.reference_scheme));
+  const std::string reference_name = reference()->name();
   std::vector<Task> tasks;
   auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th.ladder; };
   for (std::size_t i = 0; i < problems.size(); ++i)
@@ -464,7 +472,9 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     if (k < tasks.size()) {
       const Task& t = tasks[k];
       if (t.reference) {  // the in-tree reference scheme is trusted: in process
-        rows[k] = run_stepper(problems[t.problem], reference, t.n, th.points_per_step).row;
+        const AuditProblem& p = problems[t.problem];
+        rows[k] = journaled(opt.journal.get(), p.name, p.parameters, reference_name, t.n,
+                            [&] { return run_stepper(p, reference, t.n, th.points_per_step).row; });
       } else {
         auto o = scheme_run(problems[t.problem], t.n);
         rows[k] = std::move(o.row);

@@ -5,12 +5,14 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "studies/audit_checks.hpp"
 #include "studies/audit_problems.hpp"
+#include "studies/run_journal.hpp"
 #include "studies/run_row.hpp"
 #include "studies/scheme_factory.hpp"
 
@@ -36,6 +38,9 @@ struct AuditOptions {
   double run_time_limit = 0;
   double run_time_base = 30;
   double run_time_per_evaluation = 2e-5;
+  // Finished ladder and large-step runs are recorded here and taken from
+  // here on --resume (null: none). Faulted runs are not recorded (they rerun).
+  std::shared_ptr<RunJournal> journal;
 
   void validate() const {
     thresholds.validate();

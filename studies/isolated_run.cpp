@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -68,6 +69,9 @@ std::string current_exception_description() {
 [[noreturn]] void child_main(int fd, const std::function<std::string()>& work) {
   // The host's handlers (if any) are not the child's business.
   ::signal(SIGPIPE, SIG_DFL);
+  // A hanging child must not outlive a host that was killed (it would hold
+  // the output folder's lock, inherited through fork, for ever).
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   try {
     const std::string payload = work();
     send(fd, kResult, payload);
@@ -94,8 +98,10 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
     ::close(fds[1]);
     throw std::runtime_error(std::string("cannot fork a child run: ") + std::strerror(errno));
   }
+  const pid_t host = ::getpid();
   if (pid == 0) {
     ::close(fds[0]);
+    if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
     child_main(fds[1], work);
   }
   ::close(fds[1]);
