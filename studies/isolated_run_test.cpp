@@ -57,8 +57,8 @@ TEST(IsolatedRun, AnEndlessLoopIsKilledAtItsTimeLimit) {
   const auto start = std::chrono::steady_clock::now();
   const auto r = run_in_child(
       []() -> std::string {
-        for (volatile int spin = 0;; spin = spin + 1) {
-        }
+        volatile int spin = 0;
+        for (;;) spin = 1 - spin;
       },
       0.3);
   const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
