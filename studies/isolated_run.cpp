@@ -1,6 +1,7 @@
 #include "studies/isolated_run.hpp"
 
 #include <cxxabi.h>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
@@ -16,6 +17,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 
@@ -89,22 +91,33 @@ std::string current_exception_description() {
 ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds) {
   if (!(time_limit_seconds > 0)) throw std::invalid_argument("run_in_child: the time limit must be > 0");
   int fds[2];
-  if (::pipe(fds) != 0) throw std::runtime_error(std::string("cannot create a pipe for a child run: ") + std::strerror(errno));
-  // Buffered output would otherwise be written twice (by host and child).
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(fds[0]);
+  pid_t pid = -1;
+  {
+    // Host threads fork concurrently (--jobs). A child forked by another
+    // thread between this pipe() and the close() below would inherit this
+    // pipe's write end and hold it open: this run would then see no EOF when
+    // its own child dies. Creating the pipe, forking and closing the write
+    // end under one lock leaves no write end for another child to inherit.
+    static std::mutex fork_mutex;
+    std::lock_guard lock(fork_mutex);
+    if (::pipe2(fds, O_CLOEXEC) != 0)
+      throw std::runtime_error(std::string("cannot create a pipe for a child run: ") + std::strerror(errno));
+    // Buffered output would otherwise be written twice (by host and child).
+    std::fflush(nullptr);
+    const pid_t host = ::getpid();
+    pid = ::fork();
+    if (pid < 0) {
+      ::close(fds[0]);
+      ::close(fds[1]);
+      throw std::runtime_error(std::string("cannot fork a child run: ") + std::strerror(errno));
+    }
+    if (pid == 0) {
+      ::close(fds[0]);
+      if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
+      child_main(fds[1], work);
+    }
     ::close(fds[1]);
-    throw std::runtime_error(std::string("cannot fork a child run: ") + std::strerror(errno));
   }
-  const pid_t host = ::getpid();
-  if (pid == 0) {
-    ::close(fds[0]);
-    if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
-    child_main(fds[1], work);
-  }
-  ::close(fds[1]);
 
   using clock = std::chrono::steady_clock;
   const auto deadline = clock::now() + std::chrono::duration_cast<clock::duration>(
@@ -130,6 +143,9 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) break;  // EOF: the child closed its end (finished or died)
     message.append(buffer, static_cast<std::size_t>(r));
+    std::uint64_t announced = 0;
+    if (message.size() >= 9) std::memcpy(&announced, message.data() + 1, 8);
+    if (message.size() >= 9 && message.size() - 9 >= announced) break;  // complete (a grandchild may hold the pipe)
   }
   ::close(fds[0]);
 
