@@ -187,10 +187,10 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   if (!complete || code != 0) {
     res.status = RunStatus::crashed;
-    res.detail = message.empty() ? fmt::format("the process exited with code {} before the run finished "
+    res.detail = message.empty() ? fmt::format("the process ended with exit code {} before the run finished "
                                                "(exit() called inside the scheme?)",
                                                code)
-                                 : fmt::format("the process exited with code {} while sending its result", code);
+                                 : fmt::format("the process ended with exit code {} while sending its result", code);
     return res;
   }
   if (message[0] == kThrew) {

@@ -5,6 +5,7 @@
 # ladder rows with status ok (the runs finished before the fault are kept).
 # Usage: cmake -DPROGRAM=... -DPLUGIN=... -DOUT=dir -DCHECK=convergence -DSTATUS=crashed -DCAUSE=SIGSEGV
 #        [-DARGS="a;b"] [-DKEPT_OK=ON] -P check_hostile_plugin.cmake
+cmake_policy(VERSION 3.20)
 file(REMOVE_RECURSE "${OUT}")
 execute_process(COMMAND ${PROGRAM} audit --plugin ${PLUGIN} ${ARGS} --out ${OUT} --quiet
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -51,16 +52,16 @@ if(NOT md MATCHES "## Faults")
 endif()
 if(KEPT_OK)
   string(JSON nr LENGTH "${json}" ladder_rows)
-  set(ok 0)
+  set(n_ok 0)
   math(EXPR lastr "${nr} - 1")
   foreach(i RANGE ${lastr})
     string(JSON s GET "${json}" ladder_rows ${i} status)
     if(s STREQUAL "ok")
-      math(EXPR ok "${ok} + 1")
+      math(EXPR n_ok "${n_ok} + 1")
     endif()
   endforeach()
-  if(ok LESS 5)
-    message(FATAL_ERROR "only ${ok} ladder rows with status ok: the runs before the fault were not kept")
+  if(n_ok LESS 5)
+    message(FATAL_ERROR "only ${n_ok} ladder rows with status ok: the runs before the fault were not kept")
   endif()
 endif()
 message(STATUS "exit ${rc}; ${CHECK} FAILs naming ${STATUS}; ${nf} faults recorded")
