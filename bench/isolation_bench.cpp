@@ -26,3 +26,5 @@ BENCHMARK(BM_ChildRunOverhead)->Arg(0)->Arg(64)->Arg(512)->Unit(benchmark::kMicr
 
 }  // namespace
 }  // namespace sweepcheck
+
+BENCHMARK_MAIN();
