@@ -56,6 +56,9 @@ void register_audit(CLI::App& app, int& exit_code) {
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
     if (!std::isnan(cfg->claimed_order) && !(cfg->claimed_order > 0 && std::isfinite(cfg->claimed_order)))
       throw std::invalid_argument("audit: --claimed-order must be a finite number > 0");
+    if (!(cfg->run_timeout >= 0 && std::isfinite(cfg->run_timeout)))
+      throw std::invalid_argument(fmt::format("audit: --run-timeout must be a finite number of seconds >= 0 (0: "
+                                              "automatic), got {}", cfg->run_timeout));
     const SchemeFactory factory =
         cfg->plugin.empty() ? catalog_scheme_factory(parse_scheme_spec(cfg->scheme)) : load_plugin(cfg->plugin);
     // Before computing: --out and the reference cache writable, --out locked.
@@ -74,9 +77,6 @@ void register_audit(CLI::App& app, int& exit_code) {
       identity = fmt::format(" plugin-fnv1a64={:016x}", fnv1a64(bytes.str()));
     }
     StudyOutput out = open_study_output(*cmd, common, identity);
-    if (!(cfg->run_timeout >= 0 && std::isfinite(cfg->run_timeout)))
-      throw std::invalid_argument(fmt::format("audit: --run-timeout must be a finite number of seconds >= 0 (0: "
-                                              "automatic), got {}", cfg->run_timeout));
     AuditOptions opt;
     // A plugin's code is untrusted: every run of it goes to a child process.
     opt.isolate = !cfg->plugin.empty() || cfg->isolate;
