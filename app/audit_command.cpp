@@ -3,12 +3,15 @@
 // check fails (so CI can gate on it), 2 on bad input, 0 otherwise.
 #include <fmt/format.h>
 
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "app/commands.hpp"
 #include "reports/audit_report.hpp"
 #include "studies/audit.hpp"
 #include "studies/plugin_loader.hpp"
+#include "studies/reference_cache.hpp"
 
 namespace sweepcheck::app {
 
@@ -22,6 +25,9 @@ struct AuditConfig {
   int max_problems = 0;
   int jobs = 0;
   bool quiet = false;
+  bool isolate = false;
+  bool resume = false;
+  double run_timeout = 0;
 };
 
 }  // namespace
@@ -41,7 +47,14 @@ void register_audit(CLI::App& app, int& exit_code) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--jobs", cfg->jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout");
-  cmd->callback([cfg, claimed, &exit_code] {
+  cmd->add_flag("--isolate", cfg->isolate,
+                "run an in-tree scheme's runs in child processes too (plugins always are; README: isolation)");
+  cmd->add_flag("--resume", cfg->resume,
+                "continue an audit that was killed: runs recorded in the journal in --out are not run again");
+  cmd->add_option("--run-timeout", cfg->run_timeout,
+                  "time limit of one isolated run in seconds (default 0: 30 s + 20 us per constraint evaluation of "
+                  "a sweep per step, from the run's size)");
+  cmd->callback([cfg, cmd, claimed, &exit_code] {
     if (cfg->scheme.empty() == cfg->plugin.empty())
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
     // Given explicitly, NaN is bad input like any other non-number (NaN only
@@ -49,10 +62,33 @@ void register_audit(CLI::App& app, int& exit_code) {
     if (claimed->count() > 0 && !(cfg->claimed_order > 0 && std::isfinite(cfg->claimed_order)))
       throw std::invalid_argument(fmt::format("audit: --claimed-order must be a finite number > 0 (got {})",
                                               claimed->as<std::string>()));
+    if (!(cfg->run_timeout >= 0 && std::isfinite(cfg->run_timeout)))
+      throw std::invalid_argument(fmt::format("audit: --run-timeout must be a finite number of seconds >= 0 (0: "
+                                              "automatic), got {}", cfg->run_timeout));
     const SchemeFactory factory =
         cfg->plugin.empty() ? catalog_scheme_factory(parse_scheme_spec(cfg->scheme)) : load_plugin(cfg->plugin);
+    // Before computing: --out and the reference cache writable, --out locked.
+    CommonStudyOptions common;
+    common.out = cfg->out;
+    common.quiet = cfg->quiet;
+    common.resume = cfg->resume;
+    check_writable_folder(reference_cache_folder(), "the reference cache folder (SWEEPCHECK_CACHE)");
+    // The journal's configuration: the options and, for a plugin, its content
+    // (a rebuilt plugin must not be resumed with its predecessor's rows).
+    std::string identity;
+    if (!cfg->plugin.empty()) {
+      std::ifstream in(cfg->plugin, std::ios::binary);
+      std::ostringstream bytes;
+      bytes << in.rdbuf();
+      identity = fmt::format(" plugin-fnv1a64={:016x}", fnv1a64(bytes.str()));
+    }
+    StudyOutput out = open_study_output(*cmd, common, identity);
     AuditOptions opt;
+    // A plugin's code is untrusted: every run of it goes to a child process.
+    opt.isolate = !cfg->plugin.empty() || cfg->isolate;
+    opt.run_time_limit = cfg->run_timeout;
     opt.claimed_order = cfg->claimed_order;
+    opt.journal = out.journal;
     opt.max_problems = cfg->max_problems;
     CommonStudyOptions j;
     j.jobs = cfg->jobs;
@@ -64,6 +100,7 @@ void register_audit(CLI::App& app, int& exit_code) {
       if (!p.notes.empty()) std::cerr << p.name << ": " << p.notes << "\n";
     const AuditResult r = run_audit(factory, problems, opt);
     const auto files = write_audit_report(r, cfg->out);
+    out.publish();
     if (!cfg->quiet) {
       std::cout << fmt::format("audit of {} ({:.1f} s)\n", r.scheme, r.wall_seconds);
       for (const auto& c : r.checks)

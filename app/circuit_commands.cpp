@@ -175,10 +175,13 @@ void register_circuit(Registry& r) {
   add_ladder_options(*cmd, cfg->study.ladder, cfg->study.points_per_step);
   add_common_study_options(*cmd, *common);
   cmd->callback([=] {
+    StudyOutput out = open_study_output(*cmd, *common);  // before computing
     CircuitStudyConfig c = *cfg;
     c.study.jobs = common->resolved_jobs();
+    c.study.journal = out.journal;
     c.study.progress = progress_printer("circuit", common->quiet);
     run_and_write(c, common->out);
+    out.publish();
   });
   r.default_report.push_back({"circuit", [](const std::filesystem::path& dir, int jobs) {
                                 CircuitStudyConfig c;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "reports/output_folder.hpp"
 #include "reports/summary.hpp"
 #include "studies/convergence_study.hpp"
 
@@ -37,6 +38,7 @@ struct CommonStudyOptions {
   std::string out;
   int jobs = 0;  // 0: all hardware threads
   bool quiet = false;
+  bool resume = false;  // continue from the run journal in --out
   int resolved_jobs() const;
 };
 void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o);
@@ -45,6 +47,23 @@ void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o);
 // so a bad --out is bad input (exit 2) found before any computation.
 std::string output_folder_problem(const std::string& text);
 CLI::Validator output_folder_validator();
+
+
+// A study command's --out, held from before the computation until its files
+// are published (reports/output_folder.hpp: writable, locked, temporaries of
+// dead writers removed, manifest written last), with the run journal that
+// --resume continues (studies/run_journal.hpp). The journal's configuration
+// is every option of `cmd` except --out, --jobs, --quiet and --resume.
+struct StudyOutput {
+  std::unique_ptr<OutputFolder> folder;
+  std::shared_ptr<RunJournal> journal;
+  // Writes the manifest (the files under --out form one set) and drops the journal.
+  void publish();
+};
+// `extra`: more of the configuration (e.g. a plugin's checksum). With
+// uses_reference_cache the cache folder is checked writable too.
+StudyOutput open_study_output(const CLI::App& cmd, const CommonStudyOptions& o, const std::string& extra = "",
+                              bool uses_reference_cache = false);
 void add_ladder_options(CLI::App& cmd, StepLadder& ladder, int& points_per_step);
 
 // Progress lines on stderr for long runs.

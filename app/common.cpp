@@ -1,12 +1,14 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include <unistd.h>
 
 #include "app/commands.hpp"
 #include "reports/study_report.hpp"
+#include "studies/reference_cache.hpp"
 
 namespace sweepcheck::app {
 
@@ -45,6 +47,38 @@ void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o) {
   cmd.add_option("--out", o.out, "output folder (created if missing)")->required()->check(output_folder_validator());
   cmd.add_option("--jobs", o.jobs, "threads for independent runs (default: all cores)")->check(CLI::NonNegativeNumber);
   cmd.add_flag("--quiet", o.quiet, "no progress on stderr");
+  cmd.add_flag("--resume", o.resume,
+               "continue a study that was killed: runs recorded in the journal in --out are not run again");
+}
+
+StudyOutput open_study_output(const CLI::App& cmd, const CommonStudyOptions& o, const std::string& extra,
+                              bool uses_reference_cache) {
+  if (uses_reference_cache)
+    check_writable_folder(reference_cache_folder(), "the reference cache folder (SWEEPCHECK_CACHE)");
+  StudyOutput s;
+  s.folder = std::make_unique<OutputFolder>(o.out);
+  if (s.folder->removed_temporaries() > 0 && !o.quiet)
+    std::cerr << fmt::format("removed {} temporary files of an earlier, killed run from {}\n",
+                             s.folder->removed_temporaries(), o.out);
+  // What the study computes depends on every option but these four.
+  std::string config = cmd.get_name();
+  std::istringstream all(cmd.config_to_str(true, false));
+  for (std::string line; std::getline(all, line);) {
+    const std::string key = line.substr(0, line.find('='));
+    if (key == "out" || key == "jobs" || key == "quiet" || key == "resume") continue;
+    config += " " + line;
+  }
+  config += extra;
+  s.journal = std::make_shared<RunJournal>(std::filesystem::path(o.out) / kJournalName, config, o.resume);
+  if (o.resume && !o.quiet)
+    std::cerr << fmt::format("resuming: {} finished runs taken from {}\n", s.journal->loaded(),
+                             s.journal->file().string());
+  return s;
+}
+
+void StudyOutput::publish() {
+  if (journal) journal->remove();
+  if (folder) folder->publish_all();
 }
 
 void add_ladder_options(CLI::App& cmd, StepLadder& ladder, int& points_per_step) {

@@ -59,6 +59,7 @@ void register_crowd(Registry& r) {
   cmd->add_flag("--small", *small, "the CI variant: N = 40, T = 2, finer reference h = 2e-3");
   add_common_study_options(*cmd, *common);
   cmd->callback([=] {
+    StudyOutput out = open_study_output(*cmd, *common);  // before computing (no journal hook in the crowd runner yet)
     CrowdStudyConfig c = *cfg;
     if (*small) {  // defaults of the CI variant; options given explicitly win
       if (cmd->get_option("--people")->count() == 0) c.crowd.people = 40;
@@ -67,6 +68,7 @@ void register_crowd(Registry& r) {
     }
     c.sampled.jobs = common->resolved_jobs();
     run_and_write(c, common->quiet, common->out);
+    out.publish();
   });
 
   r.default_report.push_back({"crowd", [](const std::filesystem::path& dir, int jobs) {

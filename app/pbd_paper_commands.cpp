@@ -356,12 +356,14 @@ void register_pbd_paper(Registry& r) {
       ->capture_default_str();
   add_common_study_options(*cmd, *common);
   cmd->callback([=] {
+    StudyOutput out = open_study_output(*cmd, *common, "", true);  // before computing (journal: not wired into run_paper yet)
     PaperConfig c = *cfg;
     c.disks.validate();
     c.reference.validate();
     c.jobs = common->resolved_jobs();
     c.quiet = common->quiet;
     run_paper(c, common->out);
+    out.publish();
     std::cerr << "wrote " << (std::filesystem::path(common->out) / "summary.md").string() << "\n";
   });
   r.default_report.push_back({"pbd-paper", [](const std::filesystem::path& dir, int jobs) {

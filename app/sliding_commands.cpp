@@ -101,12 +101,15 @@ void register_sliding(Registry& r) {
     add_ladder_options(*cmd, study->study.ladder, study->study.points_per_step);
     add_common_study_options(*cmd, *common);
     cmd->callback([=] {
+      StudyOutput out = open_study_output(*cmd, *common);  // before computing
       SlidingStudyConfig c = *study;
       c.problems = {*cfg};
       c.study.jobs = common->resolved_jobs();
+      c.study.journal = out.journal;
       c.quiet = common->quiet;
       const auto s = run_sliding(c);
       write_and_announce(s, sliding_text(s), common->out);
+      out.publish();
     });
   }
   // exact sliding

@@ -44,7 +44,7 @@ LogLogFigure per_problem_figure(const std::vector<RunRow>& rows, const std::stri
   f.reverse_x = true;
   std::map<std::string, std::size_t> index;
   for (const auto& r : rows) {
-    if (r.status == RunStatus::diverged) continue;
+    if (ended_early(r.status)) continue;
     auto [it, fresh] = index.emplace(problem_of(r), f.series.size());
     if (fresh) f.series.push_back({problem_of(r), {}});
     f.series[it->second].points.emplace_back(r.h, value(r));
@@ -69,7 +69,7 @@ std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& 
   auto conv = per_problem_figure(a.ladder_rows, a.scheme + ": error (per problem: audit.md, Problems)",
                                  "sup_t |x_h(t) - x(t)|, or max_i at reference samples t_i",
                                  [](const RunRow& r) { return r.error_uniform; });
-  if (std::isfinite(a.claimed_order) && !a.ladder_rows.empty())
+  if (std::isfinite(a.claimed_order) && !a.ladder_rows.empty() && a.ladder_rows.back().status == RunStatus::ok)
     conv.slopes.push_back({a.claimed_order, a.ladder_rows.back().h, a.ladder_rows.back().error_uniform});
   out.emplace_back("convergence", conv);
   auto viol = per_problem_figure(a.ladder_rows, a.scheme + ": constraint violation (13)",
@@ -147,11 +147,20 @@ nlohmann::json audit_json(const AuditResult& a) {
   for (const auto& w : a.work)
     j["precision_work"].push_back(
         {{"error", w.error}, {"work_scheme", number(w.work_scheme)}, {"work_reference", number(w.work_reference)}});
+  for (const auto& f : a.faults)
+    j["faults"].push_back({{"kind", f.kind},
+                           {"problem", f.problem},
+                           {"h", f.h},
+                           {"steps", f.steps},
+                           {"status", to_string(f.status)},
+                           {"cause", f.detail}});
+  j["isolated"] = a.isolated;
+  j["child_runs"] = a.child_runs;
   j["determinism_hashes"] = {fmt::format("{:016x}", a.determinism_hash[0]), fmt::format("{:016x}", a.determinism_hash[1])};
   return j;
 }
 
-std::string audit_markdown(const AuditResult& a) {
+std::string audit_markdown(const AuditResult& a, const std::map<std::string, std::string>& figure_problems) {
   std::string md = fmt::format("# Audit of `{}`\n\n", a.scheme);
   md += fmt::format("Claimed order: {}. Overall: **{}**. What each check tests and its thresholds: "
                     "`studies/audit.md`, `studies/audit_thresholds.hpp`.\n\n",
@@ -171,7 +180,9 @@ std::string audit_markdown(const AuditResult& a) {
   }
   for (const auto& c : a.checks) {
     md += fmt::format("## {} — {}\n\n{}\n\n", c.title, to_string(c.verdict), c.evidence);
-    if (c.id != "large-steps" && c.id != "determinism")
+    if (const auto why = figure_problems.find(c.id); why != figure_problems.end())
+      md += fmt::format("(Figure not drawn: {}.)\n\n", why->second);
+    else if (c.id != "large-steps" && c.id != "determinism")
       md += fmt::format("![{}]({}.png) ([SVG]({}.svg))\n\n", c.title, stem_for(c.id), stem_for(c.id));
     if (!c.per_problem.empty() || !c.skipped.empty()) {
       md += "| problem | verdict | evidence |\n|---|---|---|\n";
@@ -184,6 +195,17 @@ std::string audit_markdown(const AuditResult& a) {
   md += "## Large-step runs\n\n| problem | h | error | status |\n|---|---|---|---|\n";
   for (const auto& r : a.large_step_rows)
     md += fmt::format("| {} | {:.3g} | {:.3g} | {} |\n", problem_of(r), r.h, r.error_uniform, to_string(r.status));
+  if (!a.faults.empty()) {
+    md += "\n## Faults\n\nRuns of the audited scheme that failed as a program (each FAILs the checks resting on it):\n\n"
+          "| run | problem | h | steps | status | cause |\n|---|---|---|---|---|---|\n";
+    for (const auto& f : a.faults)
+      md += fmt::format("| {} | {} | {:.4g} | {} | {} | {} |\n", f.kind, cell(f.problem), f.h, f.steps,
+                        to_string(f.status), cell(f.detail));
+  }
+  if (a.isolated)
+    md += fmt::format("\nThe scheme's {} runs each ran in a child process with a time limit (README: how the audit "
+                      "isolates plugins).\n",
+                      a.child_runs);
   md += fmt::format("\nWall time: {:.1f} s.\n", a.wall_seconds);
   return md;
 }
@@ -191,11 +213,21 @@ std::string audit_markdown(const AuditResult& a) {
 std::vector<std::string> write_audit_report(const AuditResult& a, const std::filesystem::path& dir) {
   std::filesystem::create_directories(dir);
   std::vector<std::string> files;
-  for (const auto& [id, fig] : figures_of(a))
-    for (const auto& f : render_figure(fig, dir / stem_for(id))) files.push_back(f);
-  write_file_atomically(dir / "audit.json", audit_json(a).dump(2) + "\n");
+  // A figure that cannot be drawn (gnuplot missing, nothing finite to plot)
+  // is said so in audit.md and audit.json: the verdicts do not depend on it.
+  std::map<std::string, std::string> figure_problems;
+  for (const auto& [id, fig] : figures_of(a)) {
+    try {
+      for (const auto& f : render_figure(fig, dir / stem_for(id))) files.push_back(f);
+    } catch (const std::exception& e) {
+      figure_problems[id] = e.what();
+    }
+  }
+  auto json = audit_json(a);
+  for (const auto& [id, why] : figure_problems) json["figures_not_drawn"][id] = why;
+  write_file_atomically(dir / "audit.json", json.dump(2) + "\n");
   files.push_back("audit.json");
-  write_file_atomically(dir / "audit.md", audit_markdown(a));
+  write_file_atomically(dir / "audit.md", audit_markdown(a, figure_problems));
   files.push_back("audit.md");
   return files;
 }

@@ -34,9 +34,13 @@ void plot(Gnuplot& gp, const LogLogFigure& f) {
     data.push_back(std::move(pts));
   }
   int dash = 2;
-  for (const auto& r : f.slopes)
+  for (const auto& r : f.slopes) {
+    // A reference slope through a non-finite or non-positive point (a failed
+    // run) cannot be drawn on log axes; gnuplot would reject the whole plot.
+    if (!(std::isfinite(r.order) && r.x > 0 && r.y > 0 && std::isfinite(r.x) && std::isfinite(r.y))) continue;
     parts.push_back(fmt::format("{:.17g}*(x/{:.17g})**{:.17g} with lines dt {} lc rgb 'gray40' title \"slope {}\"", r.y,
                                 r.x, r.order, dash++, r.order));
+  }
   if (parts.empty()) {
     gp << "set label 1 'no data' at graph 0.5, graph 0.5 center\nplot [1:10] [1:10] NaN notitle\n";
     return;

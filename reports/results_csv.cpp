@@ -22,7 +22,7 @@ namespace {
 std::string num(double v) { return fmt::format("{:.17g}", v); }
 
 RunStatus parse_status(const std::string& s, const std::string& where) {
-  for (RunStatus r : {RunStatus::ok, RunStatus::diverged, RunStatus::inner_cap_hit, RunStatus::infeasible})
+  for (RunStatus r : kAllRunStatuses)
     if (to_string(r) == s) return r;
   throw std::runtime_error(where + ": unknown status '" + s + "'");
 }

@@ -59,6 +59,25 @@ TEST(ResultsCsv, RoundTripsEveryFieldExactly) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(ResultsCsv, EveryRunStatusRoundTrips) {
+  std::vector<RunRow> rows;
+  for (RunStatus s : kAllRunStatuses) {
+    RunRow r;
+    r.problem = "p";
+    r.scheme = "s";
+    r.h = 0.5;
+    r.steps = 2;
+    r.status = s;
+    rows.push_back(r);
+  }
+  const auto dir = temp_dir("csv_status");
+  write_results_csv(rows, dir / "results.csv");
+  const auto back = read_results_csv(dir / "results.csv");
+  ASSERT_EQ(back.size(), rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(back[i].status, rows[i].status) << to_string(rows[i].status);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(ResultsCsv, AMalformedTableIsReportedWithItsFileName) {
   const auto dir = temp_dir("badcsv");
   const auto file = dir / "results.csv";

@@ -16,6 +16,8 @@
 #include "solvers/template_stepper.hpp"
 #include "studies/error_observers.hpp"
 #include "studies/integrate.hpp"
+#include "studies/isolated_run.hpp"
+#include "studies/run_row_text.hpp"
 #include "studies/sampled_reference.hpp"
 
 namespace sweepcheck {
@@ -48,9 +50,12 @@ class RunProblem {
 struct StepperScheme {
   plugin::Stepper* stepper;
   const plugin::ProblemView* view;
+  bool* non_finite;  // set when a step returns NaN / inf (the driver then stops the run)
   template <class P>
   StepStatus step(const P&, double t, const Vec<double>& x, double h, Vec<double>& out, Work& work) const {
-    return stepper->step(t, cspan(x), h, *view, mspan(out), work);
+    const StepStatus s = stepper->step(t, cspan(x), h, *view, mspan(out), work);
+    if (!all_finite(out)) *non_finite = true;
+    return s;
   }
 };
 
@@ -164,13 +169,68 @@ void summarise(CheckResult& c) {
   if (!c.skipped.empty()) c.evidence += fmt::format(" (skipped on {} problems, see their notes)", c.skipped.size());
 }
 
+// A run of the audited scheme whose process failed: identity only, no numbers.
+RunRow fault_row(const AuditProblem& p, const std::string& scheme, double claimed, std::int64_t n, RunStatus status) {
+  RunRow r;
+  r.problem = p.name;
+  r.parameters = p.parameters;
+  r.scheme = scheme;
+  r.claimed_order = claimed;
+  r.steps = n;
+  r.t_end = p.t_end;
+  r.h = (p.t_end - p.t0) / double(n);
+  r.status = status;
+  r.error_uniform = r.error_grid = r.violation = r.max_increment = r.scale = std::numeric_limits<double>::quiet_NaN();
+  return r;
+}
+
+std::string encode_probe(const ProbeRow& r) {
+  return fmt::format("{}\t{}\t{}\t{}\t{}", hex_double(r.defect), hex_double(r.floor), hex_double(r.max_residual),
+                     r.points, hex_double(r.h));
+}
+
+ProbeRow decode_probe(const std::string& text, ProbeRow r) {
+  char buf[5][64];
+  if (std::sscanf(text.c_str(), "%63s\t%63s\t%63s\t%63s\t%63s", buf[0], buf[1], buf[2], buf[3], buf[4]) != 5)
+    throw std::logic_error("audit: malformed probe result from a child run: '" + text + "'");
+  r.defect = parse_hex_double(buf[0]).value_or(std::numeric_limits<double>::quiet_NaN());
+  r.floor = parse_hex_double(buf[1]).value_or(0.0);
+  r.max_residual = parse_hex_double(buf[2]).value_or(0.0);
+  r.points = std::atoi(buf[3]);
+  return r;
+}
+
+// A check's judgement on a problem where some of its runs failed as a
+// program: FAIL, naming the first cause (all of them: audit.md, Faults). A
+// scheme of the seeds is defined for every h > 0 and every state near S
+// (seed 000, Definition 2.8); a run that crashes, hangs, throws or returns
+// NaN is a scheme without a Φ_h there, whatever the other runs show.
+Judgement with_faults(Judgement j, const std::vector<RunFault>& faults, const std::string& kind,
+                      const std::string& problem) {
+  std::vector<const RunFault*> mine;
+  for (const auto& f : faults)
+    if (f.kind == kind && f.problem == problem) mine.push_back(&f);
+  if (mine.empty()) return j;
+  j.verdict = CheckVerdict::fail;
+  j.evidence = fmt::format("{} {} run{} failed as a program: {}{}. The other runs: {}", mine.size(), kind,
+                           mine.size() > 1 ? "s" : "", mine.front()->sentence(),
+                           mine.size() > 1 ? fmt::format(" (and {} more, see Faults)", mine.size() - 1) : "",
+                           j.evidence);
+  return j;
+}
+
 }  // namespace
+
+std::string RunFault::sentence() const {
+  return fmt::format("h={:.4g} ({} steps) {}: {}", h, steps, to_string(status), detail);
+}
 
 AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step) {
   const auto stepper = scheme();
   const CountingView counting(*problem.view);
   const RunProblem rp(problem);
-  const StepperScheme sch{stepper.get(), &counting};
+  bool non_finite = false;
+  const StepperScheme sch{stepper.get(), &counting, &non_finite};
   if (static_cast<bool>(problem.exact) == static_cast<bool>(problem.sampled))
     throw std::invalid_argument("audit problem " + label(problem) + ": needs exactly one of an exact solution or a sampled reference");
   ViolationObserver<double, ViewConstraintSet> viol(rp.constraints());
@@ -204,7 +264,9 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   row.steps = n;
   row.t_end = problem.t_end;
   row.h = (problem.t_end - problem.t0) / double(n);
-  row.status = s.status;
+  // The driver calls both a blow-up and a NaN "diverged"; a NaN is the
+  // scheme's fault (RunStatus::non_finite), a blow-up a numerical verdict.
+  row.status = s.status == RunStatus::diverged && non_finite ? RunStatus::non_finite : s.status;
   row.fail_step = s.fail_step;
   row.inner_cap_hits = s.inner_cap_hits;
   row.work = s.work;  // sweeps and inner iterations as the scheme reports them
@@ -214,7 +276,7 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   row.scale = viol.scale();
   row.violation = viol.violation();
   row.max_increment = viol.max_increment();
-  if (s.status == RunStatus::diverged) {
+  if (ended_early(row.status)) {
     row.error_uniform = row.error_grid = std::numeric_limits<double>::infinity();
   } else {
     row.error_uniform = row.error_grid = error;
@@ -292,10 +354,77 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     res.claimed_order = std::isnan(opt.claimed_order) ? s->claimed_order() : opt.claimed_order;
   }
 
-  // Check 7's first run comes before everything else and its second after
-  // everything else, so state hidden in the plugin (statics, caches) that
-  // survives between instances shows up as a difference.
-  const auto determinism_first = run_stepper(problems[0], scheme, th.determinism_steps, 1);
+  res.isolated = opt.isolate;
+  // Isolated runs (opt.isolate): each run of the audited scheme in its own
+  // child process, with a time limit; a fault becomes the row's status and a
+  // RunFault with its cause. Rows and faults are stored by task index, so the
+  // result does not depend on --jobs.
+  std::atomic<int> child_runs{0};
+  auto constraints_of = [](const AuditProblem& p) { return p.view->constraints().size(); };
+  auto isolated = [&](const std::function<std::string()>& work, std::int64_t steps, const AuditProblem& p) {
+    ++child_runs;
+    return run_in_child(work, opt.time_limit(steps, constraints_of(p)));
+  };
+  struct Outcome {
+    RunRow row;
+    std::string fault;  // the cause when row.status is a fault
+  };
+  auto fresh_run = [&](const AuditProblem& p, std::int64_t n) -> Outcome {
+    if (!opt.isolate) {
+      Outcome o{run_stepper(p, scheme, n, th.points_per_step).row, {}};
+      if (o.row.status == RunStatus::non_finite) o.fault = fmt::format("step {} returned a non-finite state", o.row.fail_step);
+      return o;
+    }
+    const ChildResult c =
+        isolated([&] { return encode_run_row(run_stepper(p, scheme, n, th.points_per_step).row); }, n, p);
+    if (c.status != RunStatus::ok) return {fault_row(p, res.scheme, res.claimed_order, n, c.status), c.detail};
+    const auto row = decode_run_row(c.payload);
+    if (!row) throw std::logic_error("audit: malformed row from a child run");
+    Outcome o{*row, {}};
+    if (o.row.status == RunStatus::non_finite) o.fault = fmt::format("step {} returned a non-finite state", o.row.fail_step);
+    return o;
+  };
+  auto scheme_run = [&](const AuditProblem& p, std::int64_t n) -> Outcome {
+    if (opt.journal)
+      if (auto done = opt.journal->find(p.name, p.parameters, res.scheme, n)) return {*done, {}};
+    Outcome o = fresh_run(p, n);
+    if (opt.journal && !is_fault(o.row.status)) opt.journal->record(o.row);
+    return o;
+  };
+
+  // Check 7: two runs with fresh instances, the first before everything
+  // else and the second after everything else, so state hidden in the plugin
+  // (statics, caches) that survives between instances shows up as a
+  // difference. Isolated, both runs share one child (a fork per run would
+  // reset such state and hide it): run, second instance, run.
+  AuditRun determinism_first, determinism_second;
+  std::string determinism_fault;
+  RunStatus determinism_status = RunStatus::ok;
+  if (opt.isolate) {
+    const ChildResult c = isolated(
+        [&] {
+          const auto a = run_stepper(problems[0], scheme, th.determinism_steps, 1);
+          const auto b = run_stepper(problems[0], scheme, th.determinism_steps, 1);
+          return fmt::format("{:016x} {:016x} {} {}", a.hash, b.hash, hex_double(a.row.error_uniform),
+                             hex_double(b.row.error_uniform));
+        },
+        2 * th.determinism_steps, problems[0]);
+    if (c.status != RunStatus::ok) {
+      determinism_status = c.status;
+      determinism_fault = c.detail;
+    } else {
+      char e1[64], e2[64];
+      unsigned long long h1 = 0, h2 = 0;
+      if (std::sscanf(c.payload.c_str(), "%llx %llx %63s %63s", &h1, &h2, e1, e2) != 4)
+        throw std::logic_error("audit: malformed determinism result from a child run");
+      determinism_first.hash = h1;
+      determinism_second.hash = h2;
+      determinism_first.row.error_uniform = parse_hex_double(e1).value_or(0);
+      determinism_second.row.error_uniform = parse_hex_double(e2).value_or(0);
+    }
+  } else {
+    determinism_first = run_stepper(problems[0], scheme, th.determinism_steps, 1);
+  }
 
   // --- the ladders (checks 1-3) and the reference scheme's ladder (check 6) ---
   struct Task {
@@ -304,6 +433,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     bool reference;
   };
   const SchemeFactory reference = catalog_scheme_factory(parse_scheme_spec(opt.reference_scheme));
+  const std::string reference_name = reference()->name();
   std::vector<Task> tasks;
   auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th.ladder; };
   for (std::size_t i = 0; i < problems.size(); ++i)
@@ -335,16 +465,50 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
       for (double h : probe_h) probes.emplace_back(i, h);
 
   std::vector<RunRow> rows(tasks.size());
+  std::vector<std::string> row_faults(tasks.size());
   std::vector<ProbeRow> probe_rows(probes.size());
+  std::vector<std::pair<RunStatus, std::string>> probe_faults(probes.size(), {RunStatus::ok, ""});
   parallel_for(tasks.size() + probes.size(), opt.jobs, [&](std::size_t k) {
     if (k < tasks.size()) {
       const Task& t = tasks[k];
-      rows[k] = run_stepper(problems[t.problem], t.reference ? reference : scheme, t.n, th.points_per_step).row;
+      if (t.reference) {  // the in-tree reference scheme is trusted: in process
+        const AuditProblem& p = problems[t.problem];
+        rows[k] = journaled(opt.journal.get(), p.name, p.parameters, reference_name, t.n,
+                            [&] { return run_stepper(p, reference, t.n, th.points_per_step).row; });
+      } else {
+        auto o = scheme_run(problems[t.problem], t.n);
+        rows[k] = std::move(o.row);
+        row_faults[k] = std::move(o.fault);
+      }
     } else {
       const auto& [i, h] = probes[k - tasks.size()];
-      probe_rows[k - tasks.size()] = consistency_probe(problems[i], scheme, h, th);
+      ProbeRow& out = probe_rows[k - tasks.size()];
+      if (!opt.isolate) {
+        out = consistency_probe(problems[i], scheme, h, th);
+        return;
+      }
+      const auto probe_steps = static_cast<std::int64_t>(problems[i].probe_points.size()) * th.probe_directions;
+      const ChildResult c =
+          isolated([&] { return encode_probe(consistency_probe(problems[i], scheme, h, th)); }, probe_steps, problems[i]);
+      out.problem = label(problems[i]);
+      out.h = h;
+      if (c.status == RunStatus::ok) {
+        out = decode_probe(c.payload, out);
+      } else {
+        out.defect = std::numeric_limits<double>::quiet_NaN();
+        probe_faults[k - tasks.size()] = {c.status, c.detail};
+      }
     }
   });
+  for (std::size_t k = 0; k < tasks.size(); ++k)
+    if (is_fault(rows[k].status))
+      res.faults.push_back({k < n_ladder ? "ladder" : "large-step", label(problems[tasks[k].problem]), rows[k].h,
+                            rows[k].steps, rows[k].status, row_faults[k]});
+  for (std::size_t k = 0; k < probes.size(); ++k)
+    if (probe_faults[k].first != RunStatus::ok)
+      res.faults.push_back({"probe", probe_rows[k].problem, probe_rows[k].h,
+                            static_cast<std::int64_t>(problems[probes[k].first].probe_points.size()) * th.probe_directions,
+                            probe_faults[k].first, probe_faults[k].second});
   for (std::size_t k = 0; k < n_ladder; ++k)
     (tasks[k].reference ? res.reference_rows : res.ladder_rows).push_back(rows[k]);
   res.large_step_rows.assign(rows.begin() + static_cast<std::ptrdiff_t>(n_ladder), rows.end());
@@ -367,26 +531,27 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
       // A sampled reference's own error is noise to the fit (audit_problems.hpp).
       e.push_back({r.h, r.error_uniform, r.noise_floor + p.reference_error, ok});
       v.push_back({r.h, r.violation, std::max(r.noise_floor, th.negligible_violation * r.h * vs),
-                   r.status != RunStatus::diverged});
-      m.push_back({r.h, r.max_increment / r.h, 0.0, r.status != RunStatus::diverged});
+                   !ended_early(r.status)});
+      m.push_back({r.h, r.max_increment / r.h, 0.0, !ended_early(r.status)});
     }
-    add(conv, label(p), judge_convergence(e, res.claimed_order, th));
-    add(viol, label(p), judge_violation(v, th));
-    add(bound, label(p), judge_step_bound(m, th));
+    add(conv, label(p), with_faults(judge_convergence(e, res.claimed_order, th), res.faults, "ladder", label(p)));
+    add(viol, label(p), with_faults(judge_violation(v, th), res.faults, "ladder", label(p)));
+    add(bound, label(p), with_faults(judge_step_bound(m, th), res.faults, "ladder", label(p)));
 
     std::vector<LargeStepRun> runs;
     for (const auto& r : res.large_step_rows)
       if (r.problem == p.name && r.parameters == p.parameters)
-        runs.push_back({r.h, r.error_uniform, r.status == RunStatus::diverged,
-                        r.status == RunStatus::inner_cap_hit || r.status == RunStatus::infeasible});
+        runs.push_back({r.h, r.error_uniform, ended_early(r.status), inner_trouble(r.status)});
     add(big, label(p),
-        judge_large_steps(runs, th.large_step_error_factor * (1 + p.x0.norm() + (p.t_end - p.t0) * (vs - 1)), th));
+        with_faults(
+            judge_large_steps(runs, th.large_step_error_factor * (1 + p.x0.norm() + (p.t_end - p.t0) * (vs - 1)), th),
+            res.faults, "large-step", label(p)));
 
     if (p.project) {
       MeasuredSeries d;
       for (const auto& r : res.probe_rows)
         if (r.problem == label(p)) d.push_back({r.h, r.defect, r.floor, std::isfinite(r.defect)});
-      add(cons, label(p), judge_consistency(d, th));
+      add(cons, label(p), with_faults(judge_consistency(d, th), res.faults, "probe", label(p)));
     } else {
       cons.skipped.push_back({label(p), "no projection onto S(t) is available for this problem"});
     }
@@ -435,9 +600,15 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
 
   // --- check 7: determinism ---
   CheckResult det = make_check("determinism", "Determinism", "two runs with fresh scheme instances, first and last of the audit, identical bit for bit");
-  {
+  if (determinism_status != RunStatus::ok) {
+    res.faults.push_back({"determinism", label(problems[0]), (problems[0].t_end - problems[0].t0) / th.determinism_steps,
+                          th.determinism_steps, determinism_status, determinism_fault});
+    det.verdict = CheckVerdict::fail;
+    det.evidence = fmt::format("{} steps on {}: the runs failed as a program: {}", th.determinism_steps,
+                               label(problems[0]), res.faults.back().sentence());
+  } else {
     const auto& r1 = determinism_first;
-    const auto r2 = run_stepper(problems[0], scheme, th.determinism_steps, 1);
+    const auto r2 = opt.isolate ? determinism_second : run_stepper(problems[0], scheme, th.determinism_steps, 1);
     res.determinism_hash[0] = r1.hash;
     res.determinism_hash[1] = r2.hash;
     const bool same = r1.hash == r2.hash && r1.row.error_uniform == r2.row.error_uniform;
@@ -447,6 +618,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   }
 
   res.checks = {conv, viol, bound, big, cons, pw, det};
+  res.child_runs = child_runs;
   res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return res;
 }

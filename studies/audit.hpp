@@ -2,12 +2,17 @@
 // `sweepcheck audit`: the battery of checks any scheme is put through (what
 // each tests and why: studies/audit.md). The result is a value; reports/
 // audit_report.* prints it, tests assert on it.
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "studies/audit_checks.hpp"
 #include "studies/audit_problems.hpp"
+#include "studies/run_journal.hpp"
 #include "studies/run_row.hpp"
 #include "studies/scheme_factory.hpp"
 
@@ -21,12 +26,50 @@ struct AuditOptions {
   std::string reference_scheme = "pbd";  // the precision–work comparison
   // Only the first `max_problems` audit problems (0: all); for short CI variants.
   int max_problems = 0;
+  // Run every step() of the audited scheme in a child process
+  // (studies/isolated_run.hpp): on for plugins, whose code is untrusted. A
+  // crash, hang, exception or exit() becomes a run status, not the host's end.
+  bool isolate = false;
+  // Time limit of one isolated run in seconds; 0: derived from the run's size,
+  // run_time_base + run_time_per_evaluation · steps · (constraints + 1), i.e.
+  // 30 s plus 20 µs per constraint evaluation a sweep-per-step scheme makes
+  // (PBD needs ~0.01-0.05 µs per evaluation here: the limit leaves a slow but
+  // honest scheme three orders of magnitude, and stops a hang in bounded time).
+  double run_time_limit = 0;
+  double run_time_base = 30;
+  double run_time_per_evaluation = 2e-5;
+  // Finished ladder and large-step runs are recorded here and taken from
+  // here on --resume (null: none). Faulted runs are not recorded (they rerun).
+  std::shared_ptr<RunJournal> journal;
 
   void validate() const {
     thresholds.validate();
     if (jobs < 1) throw std::invalid_argument("AuditOptions: jobs must be >= 1");
     if (max_problems < 0) throw std::invalid_argument("AuditOptions: max_problems must be >= 0");
+    if (!(run_time_limit >= 0 && std::isfinite(run_time_limit)))
+      throw std::invalid_argument("AuditOptions: run_time_limit must be a finite number >= 0 (0: automatic)");
+    if (!(run_time_base > 0 && std::isfinite(run_time_base)) ||
+        !(run_time_per_evaluation >= 0 && std::isfinite(run_time_per_evaluation)))
+      throw std::invalid_argument("AuditOptions: run_time_base must be > 0 and run_time_per_evaluation >= 0");
   }
+  // The limit of an isolated run of `steps` steps on a problem with `constraints` constraints.
+  double time_limit(std::int64_t steps, int constraints) const {
+    if (run_time_limit > 0) return run_time_limit;
+    return run_time_base + run_time_per_evaluation * double(steps) * double(constraints + 1);
+  }
+};
+
+// A run of the audited scheme that failed as a program (RunStatus::is_fault):
+// which run, and the cause. Every check resting on it FAILs naming it.
+struct RunFault {
+  std::string kind;     // "ladder", "large-step", "probe", "determinism"
+  std::string problem;  // "sliding d=3 C=10 alpha=0.19635"
+  double h = 0;
+  std::int64_t steps = 0;
+  RunStatus status = RunStatus::ok;
+  std::string detail;  // "signal 11 (SIGSEGV: Segmentation fault)", "exception of type int", ...
+
+  std::string sentence() const;  // "h=0.001 (500 steps) crashed: signal 11 (...)"
 };
 
 // Per problem, the verdict of one check and its evidence.
@@ -85,6 +128,9 @@ struct AuditResult {
   std::vector<ProbeRow> probe_rows;
   std::vector<WorkComparison> work;
   std::uint64_t determinism_hash[2] = {0, 0};
+  std::vector<RunFault> faults;  // faulted runs of the audited scheme, in task order
+  bool isolated = false;         // the scheme's runs went through child processes
+  int child_runs = 0;            // how many
   double wall_seconds = 0;
 
   bool any_failed() const {

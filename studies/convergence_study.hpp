@@ -16,6 +16,7 @@
 #include "studies/fit_order.hpp"
 #include "studies/integrate.hpp"
 #include "studies/parallel_runs.hpp"
+#include "studies/run_journal.hpp"
 #include "studies/run_row.hpp"
 #include "studies/sampled_reference.hpp"
 #include "studies/scheme_catalog.hpp"
@@ -53,6 +54,8 @@ struct StudyOptions {
   IntegrateOptions integrate;
   FitOptions fit;           // expected_order is taken from each scheme's claim
   std::function<void(const RunRow&, int done, int total)> progress;
+  // Finished runs are recorded here and taken from here on --resume (null: none).
+  std::shared_ptr<RunJournal> journal;
 
   void validate() const {
     ladder.validate();
@@ -148,7 +151,11 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
   study.name = study_name;
   study.rows = run_in_parallel(
       tasks.size(), opt.jobs,
-      [&](std::size_t i) { return run_one(problem, parameters, reference, schemes[tasks[i].scheme], tasks[i].n, opt); },
+      [&](std::size_t i) {
+        const SchemeSpec& spec = schemes[tasks[i].scheme];
+        return journaled(opt.journal.get(), problem.name(), parameters, spec.label(), tasks[i].n,
+                         [&] { return run_one(problem, parameters, reference, spec, tasks[i].n, opt); });
+      },
       opt.progress);
 
   study.fits = fit_rows(study.rows, opt.fit);

@@ -1,0 +1,144 @@
+#include "reports/output_folder.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "solvers/atomic_file.hpp"
+#include "studies/reference_cache.hpp"
+
+namespace sweepcheck {
+
+namespace {
+
+std::string read_all(const std::filesystem::path& f) {
+  std::ifstream in(f, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// .tmp.PID.name (solvers/atomic_file.hpp): the writer's pid, or 0.
+long pid_of_temporary(const std::string& name) {
+  if (name.rfind(".tmp.", 0) != 0) return 0;
+  const auto dot = name.find('.', 5);
+  if (dot == std::string::npos) return 0;
+  try {
+    return std::stol(name.substr(5, dot - 5));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+bool alive(long pid) { return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM); }
+
+}  // namespace
+
+void check_writable_folder(const std::filesystem::path& dir, const std::string& what) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw std::invalid_argument(fmt::format("{} {}: cannot create the folder: {}", what, dir.string(), ec.message()));
+  if (!std::filesystem::is_directory(dir, ec))
+    throw std::invalid_argument(fmt::format("{} {}: not a folder", what, dir.string()));
+  const auto probe = dir / fmt::format(".tmp.{}.write-probe", ::getpid());
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    throw std::invalid_argument(
+        fmt::format("{} {}: the folder is not writable ({})", what, dir.string(), std::strerror(errno)));
+  ::close(fd);
+  std::filesystem::remove(probe, ec);
+}
+
+OutputFolder::OutputFolder(std::filesystem::path dir, std::string option) : dir_(std::move(dir)) {
+  check_writable_folder(dir_, option);
+  const auto lock = dir_ / kLockName;
+  lock_fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lock_fd_ < 0)
+    throw std::invalid_argument(fmt::format("{} {}: cannot create its lock file: {}", option, dir_.string(), std::strerror(errno)));
+  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    const std::string holder = read_all(lock);
+    ::close(lock_fd_);
+    lock_fd_ = -1;
+    throw std::invalid_argument(fmt::format(
+        "{} {}: another sweepcheck process{} is writing to this folder; wait for it to finish or choose another {}",
+        option, dir_.string(), holder.empty() ? "" : " (pid " + holder + ")", option));
+  }
+  const std::string me = std::to_string(::getpid());
+  if (::ftruncate(lock_fd_, 0) != 0 || ::pwrite(lock_fd_, me.data(), me.size(), 0) != static_cast<ssize_t>(me.size()))
+    throw std::invalid_argument(fmt::format("{} {}: cannot write its lock file", option, dir_.string()));
+  // From here on the folder is being rewritten: no manifest until publish().
+  std::error_code ec;
+  std::filesystem::remove(dir_ / kManifestName, ec);
+  // Temporary files of writers that died (a kill between writing and renaming).
+  for (auto it = std::filesystem::recursive_directory_iterator(dir_, ec);
+       !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const long pid = pid_of_temporary(name);
+    if (pid > 0 && !alive(pid) && it->is_regular_file(ec)) {
+      std::error_code rm;
+      if (std::filesystem::remove(it->path(), rm)) ++removed_;
+    }
+  }
+}
+
+OutputFolder::~OutputFolder() {
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
+}
+
+void OutputFolder::publish(const std::vector<std::string>& files) {
+  nlohmann::json m;
+  m["writer"] = "sweepcheck";
+  m["files"] = nlohmann::json::array();
+  for (const auto& f : files) {
+    const std::string content = read_all(dir_ / f);
+    m["files"].push_back({{"name", f}, {"bytes", content.size()}, {"fnv1a64", fmt::format("{:016x}", fnv1a64(content))}});
+  }
+  write_file_atomically(dir_ / kManifestName, m.dump(2) + "\n");
+}
+
+void OutputFolder::publish_all() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir_)) {
+    if (!e.is_regular_file()) continue;
+    const auto rel = std::filesystem::relative(e.path(), dir_);
+    bool hidden = false;
+    for (const auto& part : rel) hidden = hidden || part.string().rfind('.', 0) == 0;
+    if (hidden || rel == kManifestName || rel.filename() == kManifestName) continue;
+    files.push_back(rel.generic_string());
+  }
+  std::sort(files.begin(), files.end());
+  publish(files);
+}
+
+std::string check_manifest(const std::filesystem::path& dir) {
+  const auto file = dir / kManifestName;
+  if (!std::filesystem::exists(file))
+    return "no " + file.string() + ": the folder was not completely written (or is being written)";
+  nlohmann::json m;
+  try {
+    m = nlohmann::json::parse(read_all(file));
+    for (const auto& f : m.at("files")) {
+      const std::string name = f.at("name");
+      if (!std::filesystem::exists(dir / name)) return "manifest lists " + name + ", which is missing";
+      const std::string content = read_all(dir / name);
+      if (content.size() != f.at("bytes").get<std::size_t>() ||
+          fmt::format("{:016x}", fnv1a64(content)) != f.at("fnv1a64").get<std::string>())
+        return name + " differs from the manifest (written by another run)";
+    }
+  } catch (const std::exception& e) {
+    return "malformed " + file.string() + ": " + e.what();
+  }
+  return "";
+}
+
+}  // namespace sweepcheck

@@ -1,0 +1,55 @@
+#pragma once
+// An output folder (`--out`) held by one writer from before the computation
+// until its files are published as a set (issue 14):
+//  - it is created if missing and checked writable first, so an unusable
+//    --out is reported (exit 2) before minutes of computing, not after;
+//  - an exclusive lock (flock on DIR/.sweepcheck.lock) keeps a second writer
+//    out, with a message naming the process holding it;
+//  - temporary files (.tmp.PID.*) left by writers that died are removed;
+//  - the manifest (DIR/manifest.json) is removed first and written last,
+//    listing every file of the set with its size and checksum: a folder
+//    without a valid manifest is incomplete (a kill while writing), and a file
+//    not listed is not part of the results (check_manifest).
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace sweepcheck {
+
+class OutputFolder {
+ public:
+  // `option` names the command-line option in messages ("--out").
+  // Throws std::invalid_argument naming the folder and the reason.
+  explicit OutputFolder(std::filesystem::path dir, std::string option = "--out");
+  ~OutputFolder();
+  OutputFolder(const OutputFolder&) = delete;
+  OutputFolder& operator=(const OutputFolder&) = delete;
+
+  const std::filesystem::path& dir() const { return dir_; }
+  std::size_t removed_temporaries() const { return removed_; }
+
+  // Writes the manifest listing `files` (paths relative to dir()), last.
+  void publish(const std::vector<std::string>& files);
+  // The same for every regular file under dir() (except the lock, the
+  // manifest, journals and hidden files): for writers composed of several.
+  void publish_all();
+
+ private:
+  std::filesystem::path dir_;
+  int lock_fd_ = -1;
+  std::size_t removed_ = 0;
+};
+
+// Creates `dir` if missing and checks a file can be created in it; throws
+// std::invalid_argument("WHAT DIR: ...") otherwise. For the cache folder.
+void check_writable_folder(const std::filesystem::path& dir, const std::string& what);
+
+// "" when dir/manifest.json exists and every file it lists is there with its
+// size and checksum; otherwise why the folder is not a complete set.
+std::string check_manifest(const std::filesystem::path& dir);
+
+inline constexpr const char* kManifestName = "manifest.json";
+inline constexpr const char* kLockName = ".sweepcheck.lock";
+inline constexpr const char* kJournalName = ".sweepcheck-journal.tsv";
+
+}  // namespace sweepcheck

@@ -1,0 +1,87 @@
+// --out held as a set: checked writable, locked against a second writer,
+// cleaned of dead writers' temporaries, and published with a manifest that
+// readers check.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "reports/output_folder.hpp"
+#include "solvers/atomic_file.hpp"
+
+namespace sweepcheck {
+namespace {
+
+std::filesystem::path temp_dir(const std::string& name) {
+  auto d = std::filesystem::temp_directory_path() / ("sweepcheck_" + name + "_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(d);
+  return d;
+}
+
+std::string message_of(const std::filesystem::path& dir) {
+  try {
+    OutputFolder f(dir);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(OutputFolder, AFolderThatCannotBeCreatedIsReportedBeforeAnyWork) {
+  const std::string m = message_of("/dev/null/report");
+  EXPECT_NE(m.find("--out /dev/null/report: cannot create the folder"), std::string::npos) << m;
+}
+
+TEST(OutputFolder, ASecondWriterIsTurnedAwayNamingTheFirst) {
+  const auto dir = temp_dir("out_lock");
+  {
+    OutputFolder first(dir);
+    const std::string m = message_of(dir);
+    EXPECT_NE(m.find("another sweepcheck process (pid " + std::to_string(::getpid()) + ") is writing"),
+              std::string::npos)
+        << m;
+  }
+  EXPECT_EQ(message_of(dir), "");  // released with the first writer
+  std::filesystem::remove_all(dir);
+}
+
+TEST(OutputFolder, TemporariesOfDeadWritersAreRemovedAndLiveOnesKept) {
+  const auto dir = temp_dir("out_tmp");
+  std::filesystem::create_directories(dir / "sub");
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ::waitpid(child, nullptr, 0);  // a pid that is certainly dead now
+  const auto dead = dir / "sub" / (".tmp." + std::to_string(child) + ".results.csv");
+  const auto live = dir / (".tmp." + std::to_string(::getpid()) + ".summary.md");
+  std::ofstream(dead) << "half a file";
+  std::ofstream(live) << "being written";
+  OutputFolder f(dir);
+  EXPECT_FALSE(std::filesystem::exists(dead));
+  EXPECT_TRUE(std::filesystem::exists(live));
+  EXPECT_EQ(f.removed_temporaries(), 1u);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(OutputFolder, APublishedSetChecksOutAndAnyChangeOrAbsenceIsSeen) {
+  const auto dir = temp_dir("out_manifest");
+  {
+    OutputFolder f(dir);
+    write_file_atomically(dir / "results.csv", "a,b\n1,2\n");
+    write_file_atomically(dir / "figs" / "x.svg", "<svg/>");
+    EXPECT_NE(check_manifest(dir), "");  // not published yet
+    f.publish_all();
+  }
+  EXPECT_EQ(check_manifest(dir), "");
+  write_file_atomically(dir / "results.csv", "a,b\n1,3\n");  // another run's file
+  EXPECT_NE(check_manifest(dir).find("results.csv differs"), std::string::npos) << check_manifest(dir);
+  {
+    OutputFolder again(dir);  // a new writer: the old manifest is void at once
+    EXPECT_NE(check_manifest(dir).find("not completely written"), std::string::npos);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace sweepcheck

@@ -1,0 +1,36 @@
+#pragma once
+// Running untrusted code (a plugin's step()) in a child process, so that
+// whatever it does — a segfault, abort(), an endless loop, `throw 42`,
+// exit(0) — ends that one run with a recorded status instead of taking the
+// host down (issue 14). The child is a fork() of the host: it sees the problem,
+// the reference and the loaded plugin as they are, computes, and sends its
+// answer back through a pipe; the host waits at most `time_limit_seconds` and
+// kills it (SIGKILL) when the limit is exceeded.
+//
+// Cost: one fork + pipe + waitpid per run; measured in bench/isolation_bench.cpp
+// (README, "How the audit isolates plugins").
+#include <functional>
+#include <string>
+
+#include "studies/run_status.hpp"
+
+namespace sweepcheck {
+
+struct ChildResult {
+  // ok: `payload` is what `work` returned. Otherwise crashed / timed_out /
+  // threw, and `detail` names the cause ("signal 11 (Segmentation fault)",
+  // "exception of type int", "exit code 0 before the run finished", ...).
+  RunStatus status = RunStatus::ok;
+  std::string detail;
+  std::string payload;
+};
+
+// Runs `work` in a forked child and returns its result or the fault. Throws
+// std::runtime_error only when the host cannot create the child (fork or
+// pipe failing: a host problem, not the scheme's). time_limit_seconds > 0.
+ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds);
+
+// "the run crashed: signal 11 (Segmentation fault)" etc.: the status with its cause.
+std::string describe(const ChildResult& r);
+
+}  // namespace sweepcheck
