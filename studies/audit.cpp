@@ -16,6 +16,9 @@
 #include "solvers/template_stepper.hpp"
 #include "studies/error_observers.hpp"
 #include "studies/integrate.hpp"
+#include "studies/problem_plugin.hpp"
+#include "studies/reference_free.hpp"
+#include "studies/sampled_error.hpp"
 #include "studies/sampled_reference.hpp"
 
 namespace sweepcheck {
@@ -67,6 +70,12 @@ struct HashObserver {
 };
 
 std::string label(const AuditProblem& p) { return p.name + " " + p.parameters; }
+
+// A reference-free problem has no error of its own run (it is NaN).
+struct NoErrorObserver {
+  void operator()(std::int64_t, double, const Vec<double>&) {}
+  double uniform_error() const { return std::numeric_limits<double>::quiet_NaN(); }
+};
 
 // Runs tasks 0..count-1 on `jobs` threads; results stored by index.
 template <class F>
@@ -166,20 +175,22 @@ void summarise(CheckResult& c) {
 
 }  // namespace
 
-AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step) {
+AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
+                     const std::vector<double>& sample_times) {
   const auto stepper = scheme();
   const CountingView counting(*problem.view);
   const RunProblem rp(problem);
   const StepperScheme sch{stepper.get(), &counting};
-  if (static_cast<bool>(problem.exact) == static_cast<bool>(problem.sampled))
-    throw std::invalid_argument("audit problem " + label(problem) + ": needs exactly one of an exact solution or a sampled reference");
+  if (problem.exact && problem.sampled)
+    throw std::invalid_argument("audit problem " + label(problem) + ": needs at most one of an exact solution or a sampled reference");
   ViolationObserver<double, ViewConstraintSet> viol(rp.constraints());
   HashObserver hash;
+  SampleRecorder<double> recorder(sample_times);
   // The error against the problem's solution: uniform (exact x(t)) or at the
   // reference's sample times only (studies/audit_problems.hpp).
   double error = 0;
   auto run = [&](auto& err) {
-    auto obs = observers(err, viol, hash);
+    auto obs = observers(err, viol, hash, recorder);
     const RunSummary s = integrate(rp, sch, n, obs);
     error = err.uniform_error();
     return s;
@@ -187,6 +198,9 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   RunSummary s;
   if (problem.exact) {
     UniformErrorObserver<double, const std::function<Vec<double>(double)>&> err(problem.exact, points_per_step);
+    s = run(err);
+  } else if (problem.reference_free()) {
+    NoErrorObserver err;
     s = run(err);
   } else {
     SampledErrorObserver<double> err(*problem.sampled);
@@ -221,6 +235,7 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   }
   row.noise_floor = double(n) * epsilon<double>() * (viol.scale() + 1);
   out.hash = hash.hash;
+  if (s.status != RunStatus::diverged && recorder.complete()) out.samples = recorder.samples();
   return out;
 }
 
@@ -334,17 +349,60 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     if (problems[i].project)
       for (double h : probe_h) probes.emplace_back(i, h);
 
+  // Reference-free problems: every ladder and large-step run is recorded at
+  // common sample times (reference_free.hpp).
+  std::vector<std::vector<double>> sample_times(problems.size());
+  for (std::size_t i = 0; i < problems.size(); ++i)
+    if (problems[i].reference_free()) sample_times[i] = reference_free_sample_times(problems[i], th.reference_free_samples);
   std::vector<RunRow> rows(tasks.size());
+  std::vector<std::vector<Vec<double>>> samples(tasks.size());
   std::vector<ProbeRow> probe_rows(probes.size());
   parallel_for(tasks.size() + probes.size(), opt.jobs, [&](std::size_t k) {
     if (k < tasks.size()) {
       const Task& t = tasks[k];
-      rows[k] = run_stepper(problems[t.problem], t.reference ? reference : scheme, t.n, th.points_per_step).row;
+      auto run = run_stepper(problems[t.problem], t.reference ? reference : scheme, t.n, th.points_per_step,
+                             sample_times[t.problem]);
+      rows[k] = std::move(run.row);
+      samples[k] = std::move(run.samples);
     } else {
       const auto& [i, h] = probes[k - tasks.size()];
       probe_rows[k - tasks.size()] = consistency_probe(problems[i], scheme, h, th);
     }
   });
+  // Reference-free problems: the Richardson estimate from the scheme's own
+  // ladder; each ladder row's error becomes its distance to the next finer
+  // run, each large-step row's its distance to the finest run (NaN where
+  // there is none).
+  std::vector<RichardsonEstimate> estimates(problems.size());
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    if (!problems[i].reference_free()) continue;
+    std::vector<LadderRun> ladder;
+    std::vector<std::size_t> index;
+    for (std::size_t k = 0; k < n_ladder; ++k)
+      if (tasks[k].problem == i && !tasks[k].reference) {
+        ladder.push_back({rows[k].h, samples[k], rows[k].noise_floor, rows[k].status == RunStatus::ok});
+        index.push_back(k);
+      }
+    estimates[i] = reference_free_estimate(ladder, res.claimed_order, false, th.richardson);
+    const auto diffs = successive_differences(ladder);
+    for (std::size_t k : index) {
+      rows[k].error_uniform = rows[k].error_grid = std::numeric_limits<double>::quiet_NaN();
+      for (std::size_t m = 0; m + 1 < diffs.h.size(); ++m)
+        if (diffs.h[m] == rows[k].h) rows[k].error_uniform = rows[k].error_grid = diffs.d[m];
+    }
+    const std::vector<Vec<double>>* finest = nullptr;
+    double h_finest = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < ladder.size(); ++j)
+      if (ladder[j].usable && !ladder[j].samples.empty() && ladder[j].h < h_finest) {
+        h_finest = ladder[j].h;
+        finest = &samples[index[j]];
+      }
+    for (std::size_t k = n_ladder; k < tasks.size(); ++k)
+      if (tasks[k].problem == i && rows[k].status != RunStatus::diverged)
+        rows[k].error_uniform = rows[k].error_grid =
+            finest && !samples[k].empty() ? max_sample_distance(samples[k], *finest)
+                                          : std::numeric_limits<double>::quiet_NaN();
+  }
   for (std::size_t k = 0; k < n_ladder; ++k)
     (tasks[k].reference ? res.reference_rows : res.ladder_rows).push_back(rows[k]);
   res.large_step_rows.assign(rows.begin() + static_cast<std::ptrdiff_t>(n_ladder), rows.end());
@@ -370,7 +428,9 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
                    r.status != RunStatus::diverged});
       m.push_back({r.h, r.max_increment / r.h, 0.0, r.status != RunStatus::diverged});
     }
-    add(conv, label(p), judge_convergence(e, res.claimed_order, th));
+    add(conv, label(p),
+        p.reference_free() ? judge_reference_free(estimates[std::size_t(&p - problems.data())], th)
+                           : judge_convergence(e, res.claimed_order, th));
     add(viol, label(p), judge_violation(v, th));
     add(bound, label(p), judge_step_bound(m, th));
 
