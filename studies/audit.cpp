@@ -3,19 +3,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
 #include <exception>
-#include <mutex>
-#include <thread>
 
 #include "solvers/counting_view.hpp"
 #include "solvers/nnls.hpp"
 #include "solvers/template_stepper.hpp"
 #include "studies/error_observers.hpp"
 #include "studies/integrate.hpp"
+#include "studies/parallel_runs.hpp"
 #include "studies/problem_plugin.hpp"
 #include "studies/reference_free.hpp"
 #include "studies/sampled_error.hpp"
@@ -77,30 +75,26 @@ struct NoErrorObserver {
   double uniform_error() const { return std::numeric_limits<double>::quiet_NaN(); }
 };
 
-// Runs tasks 0..count-1 on `jobs` threads; results stored by index.
-template <class F>
-void parallel_for(std::size_t count, int jobs, F&& f) {
-  std::atomic<std::size_t> next{0};
-  std::mutex mutex;
-  std::exception_ptr failure;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < count; i = next++) {
-      try {
-        f(i);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = count;
-        return;
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  const int threads = std::min<int>(jobs, static_cast<int>(count));
-  for (int j = 1; j < threads; ++j) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+// One independent task of the audit: a ladder / large-step run or a probe.
+struct TaskResult {
+  RunRow row;
+  std::vector<Vec<double>> samples;
+  ProbeRow probe;
+};
+// Bit-exact encoding for the MPI ranks (studies/run_codec.hpp).
+static_assert(sizeof(ProbeRow) == sizeof(std::string) + 40, "ProbeRow changed: update its encoding in audit.cpp");
+template <class Io, class T>
+void task_fields(Io& io, T& x) {
+  io(x.row), io(x.samples), io(x.probe.problem), io(x.probe.h), io(x.probe.defect), io(x.probe.floor),
+      io(x.probe.max_residual), io(x.probe.points);
+}
+void encode(codec::Writer& w, const TaskResult& x) {
+  auto io = [&w](const auto& v) { codec::encode(w, v); };
+  task_fields(io, x);
+}
+void decode(codec::Reader& r, TaskResult& x) {
+  auto io = [&r](auto& v) { codec::decode(r, v); };
+  task_fields(io, x);
 }
 
 double velocity_scale(const AuditProblem& p) {
@@ -354,21 +348,35 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   std::vector<std::vector<double>> sample_times(problems.size());
   for (std::size_t i = 0; i < problems.size(); ++i)
     if (problems[i].reference_free()) sample_times[i] = reference_free_sample_times(problems[i], th.reference_free_samples);
+  // Every independent run goes through run_tasks (threads, and MPI ranks under mpirun).
+  const auto results = run_tasks<TaskResult>(
+      tasks.size() + probes.size(), opt.jobs,
+      [&](std::size_t k) {
+        TaskResult out;
+        if (k < tasks.size()) {
+          const Task& t = tasks[k];
+          auto run = run_stepper(problems[t.problem], t.reference ? reference : scheme, t.n, th.points_per_step,
+                                 sample_times[t.problem]);
+          out.row = std::move(run.row);
+          out.samples = std::move(run.samples);
+        } else {
+          const auto& [i, h] = probes[k - tasks.size()];
+          out.probe = consistency_probe(problems[i], scheme, h, th);
+        }
+        return out;
+      },
+      {});
   std::vector<RunRow> rows(tasks.size());
   std::vector<std::vector<Vec<double>>> samples(tasks.size());
   std::vector<ProbeRow> probe_rows(probes.size());
-  parallel_for(tasks.size() + probes.size(), opt.jobs, [&](std::size_t k) {
+  for (std::size_t k = 0; k < results.size(); ++k) {
     if (k < tasks.size()) {
-      const Task& t = tasks[k];
-      auto run = run_stepper(problems[t.problem], t.reference ? reference : scheme, t.n, th.points_per_step,
-                             sample_times[t.problem]);
-      rows[k] = std::move(run.row);
-      samples[k] = std::move(run.samples);
+      rows[k] = results[k].row;
+      samples[k] = results[k].samples;
     } else {
-      const auto& [i, h] = probes[k - tasks.size()];
-      probe_rows[k - tasks.size()] = consistency_probe(problems[i], scheme, h, th);
+      probe_rows[k - tasks.size()] = results[k].probe;
     }
-  });
+  }
   // Reference-free problems: the Richardson estimate from the scheme's own
   // ladder; each ladder row's error becomes its distance to the next finer
   // run, each large-step row's its distance to the finest run (NaN where
