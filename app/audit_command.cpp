@@ -9,6 +9,7 @@
 #include "reports/audit_report.hpp"
 #include "studies/audit.hpp"
 #include "studies/plugin_loader.hpp"
+#include "studies/problem_plugin.hpp"
 
 namespace sweepcheck::app {
 
@@ -22,6 +23,7 @@ struct AuditConfig {
   int max_problems = 0;
   int jobs = 0;
   bool quiet = false;
+  std::string problem_plugin;
 };
 
 }  // namespace
@@ -38,6 +40,8 @@ void register_audit(CLI::App& app, int& exit_code) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--jobs", cfg->jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout");
+  cmd->add_option("--problem-plugin", cfg->problem_plugin,
+                  "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
   cmd->callback([cfg, &exit_code] {
     if (cfg->scheme.empty() == cfg->plugin.empty())
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
@@ -53,7 +57,11 @@ void register_audit(CLI::App& app, int& exit_code) {
     opt.jobs = j.resolved_jobs();
     // Problems with a cached reference load it here (computed once on a fresh cache).
     if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks references are computed once)\n";
-    const auto problems = audit_problems(cfg->max_problems);
+    auto problems = audit_problems(cfg->max_problems);
+    if (!cfg->problem_plugin.empty()) {
+      problems.push_back(audit_problem_from(load_problem_plugin(cfg->problem_plugin)));
+      opt.max_problems = 0;  // --max-problems limits the built-in list; the plugin's problem comes on top
+    }
     for (const auto& p : problems)
       if (!p.notes.empty()) std::cerr << p.name << ": " << p.notes << "\n";
     const AuditResult r = run_audit(factory, problems, opt);

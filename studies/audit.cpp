@@ -379,7 +379,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   }
   // Reference-free problems: the Richardson estimate from the scheme's own
   // ladder; each ladder row's error becomes its distance to the next finer
-  // run, each large-step row's its distance to the finest run (NaN where
+  // run (the finest: NaN), each large-step row's its distance to the finest run (NaN where
   // there is none).
   std::vector<RichardsonEstimate> estimates(problems.size());
   for (std::size_t i = 0; i < problems.size(); ++i) {
@@ -396,7 +396,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     for (std::size_t k : index) {
       rows[k].error_uniform = rows[k].error_grid = std::numeric_limits<double>::quiet_NaN();
       for (std::size_t m = 0; m + 1 < diffs.h.size(); ++m)
-        if (diffs.h[m] == rows[k].h) rows[k].error_uniform = rows[k].error_grid = diffs.d[m];
+        if (diffs.h[m + 1] == rows[k].h) rows[k].error_uniform = rows[k].error_grid = diffs.d[m];
     }
     const std::vector<Vec<double>>* finest = nullptr;
     double h_finest = std::numeric_limits<double>::infinity();
