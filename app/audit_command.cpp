@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <optional>
 
 #include "app/commands.hpp"
 #include "reports/audit_report.hpp"
@@ -57,9 +58,12 @@ void register_audit(CLI::App& app, int& exit_code) {
     opt.jobs = j.resolved_jobs();
     // Problems with a cached reference load it here (computed once on a fresh cache).
     if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks references are computed once)\n";
+    // A bad problem plugin is bad input: load it before the (possibly long) built-in problems.
+    std::optional<AuditProblem> plugin_problem;
+    if (!cfg->problem_plugin.empty()) plugin_problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin));
     auto problems = audit_problems(cfg->max_problems);
-    if (!cfg->problem_plugin.empty()) {
-      problems.push_back(audit_problem_from(load_problem_plugin(cfg->problem_plugin)));
+    if (plugin_problem) {
+      problems.push_back(std::move(*plugin_problem));
       opt.max_problems = 0;  // --max-problems limits the built-in list; the plugin's problem comes on top
     }
     for (const auto& p : problems)

@@ -17,6 +17,7 @@
 
 #include "studies/audit_problems.hpp"
 #include "studies/convergence_study.hpp"
+#include "studies/reference_free.hpp"
 #include "studies/richardson.hpp"
 #include "studies/scheme_factory.hpp"
 
@@ -38,11 +39,6 @@ struct PluginStudyOptions {
 
 // n_0 r^k, k = 0..points-1 (throws naming the field when the finest exceeds 1e9 steps).
 std::vector<std::int64_t> nested_step_counts(double span, const PluginStudyOptions& opt);
-
-struct SchemeEstimate {
-  std::string scheme;
-  RichardsonEstimate estimate;
-};
 
 struct PluginStudy {
   ConvergenceStudy study;

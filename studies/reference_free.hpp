@@ -3,6 +3,7 @@
 // compared with each other at common sample times, and the order, the grid
 // convergence index and the asymptotic range come from those differences
 // (studies/richardson.hpp; rule and reasoning: studies/richardson.md).
+#include <string>
 #include <vector>
 
 #include "solvers/scalar.hpp"
@@ -28,6 +29,12 @@ struct SuccessiveDifferences {
   std::vector<double> floors;  // one per difference
 };
 SuccessiveDifferences successive_differences(std::vector<LadderRun> runs);
+
+// A scheme's estimate, as studies report it.
+struct SchemeEstimate {
+  std::string scheme;
+  RichardsonEstimate estimate;
+};
 
 RichardsonEstimate reference_free_estimate(const std::vector<LadderRun>& runs, double expected_order,
                                            bool expected_is_lower_bound, const RichardsonOptions& opt = {});
