@@ -23,9 +23,8 @@ struct RichardsonOptions {
   // Roache's factor of safety for three or more grids.
   double safety_factor = 1.25;
   // The two finest triples are in the asymptotic range when their orders
-  // agree to this (|ln I| <= tolerance · ln r, I the indicator); it is the
-  // window tolerance of fit_order.md halved: a local order 0.1 off is what
-  // fit_order.md already counts as drift.
+  // agree to this (for a constant ratio r: |ln I| <= tolerance · ln r, I the
+  // indicator); it is the window tolerance of fit_order.md halved.
   double order_tolerance = 0.1;
   // Smallest half-width of the claim test (fit_order.md's resolution).
   double resolution = 0.05;
