@@ -5,12 +5,14 @@
 
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "app/commands.hpp"
 #include "reports/audit_report.hpp"
 #include "studies/audit.hpp"
 #include "studies/plugin_loader.hpp"
+#include "studies/problem_plugin.hpp"
 #include "studies/reference_cache.hpp"
 
 namespace sweepcheck::app {
@@ -28,6 +30,7 @@ struct AuditConfig {
   bool isolate = false;
   bool resume = false;
   double run_timeout = 0;
+  std::string problem_plugin;
 };
 
 }  // namespace
@@ -54,6 +57,8 @@ void register_audit(CLI::App& app, int& exit_code) {
   cmd->add_option("--run-timeout", cfg->run_timeout,
                   "time limit of one isolated run in seconds (default 0: 30 s + 20 us per constraint evaluation of "
                   "a sweep per step, from the run's size)");
+  cmd->add_option("--problem-plugin", cfg->problem_plugin,
+                  "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
   cmd->callback([cfg, cmd, claimed, &exit_code] {
     if (cfg->scheme.empty() == cfg->plugin.empty())
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
@@ -95,7 +100,14 @@ void register_audit(CLI::App& app, int& exit_code) {
     opt.jobs = j.resolved_jobs();
     // Problems with a cached reference load it here (computed once on a fresh cache).
     if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks references are computed once)\n";
-    const auto problems = audit_problems(cfg->max_problems);
+    // A bad problem plugin is bad input: load it before the (possibly long) built-in problems.
+    std::optional<AuditProblem> plugin_problem;
+    if (!cfg->problem_plugin.empty()) plugin_problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin));
+    auto problems = audit_problems(cfg->max_problems);
+    if (plugin_problem) {
+      problems.push_back(std::move(*plugin_problem));
+      opt.max_problems = 0;  // --max-problems limits the built-in list; the plugin's problem comes on top
+    }
     for (const auto& p : problems)
       if (!p.notes.empty()) std::cerr << p.name << ": " << p.notes << "\n";
     const AuditResult r = run_audit(factory, problems, opt);

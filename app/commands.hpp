@@ -77,6 +77,8 @@ void register_properties(CLI::App& app, Registry& r);
 void register_circuit(Registry& r);
 void register_pbd_paper(Registry& r);
 void register_crowd(Registry& r);
+// `study --problem-plugin FILE` (options on `study` itself).
+void register_problem_plugin(Registry& r);
 // `audit`: sets exit_code to 1 when a check fails.
 void register_audit(CLI::App& app, int& exit_code);
 

@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "app/commands.hpp"
+#include "app/mpi_session.hpp"
 #include "solvers/atomic_file.hpp"
 
 namespace sweepcheck::app {
@@ -89,6 +90,7 @@ int run(int argc, char** argv) {
   register_circuit(r);
   register_pbd_paper(r);
   register_crowd(r);
+  register_problem_plugin(r);
   int audit_exit = 0;
   register_audit(app, audit_exit);
 
@@ -136,4 +138,16 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace sweepcheck::app
 
-int main(int argc, char** argv) { return sweepcheck::app::run(argc, argv); }
+int main(int argc, char** argv) {
+  try {
+    // Under mpirun: MPI, the run distributor, rank 0 alone writing (app/mpi_session.hpp).
+    sweepcheck::app::MpiSession mpi(argc, argv);
+    std::vector<std::string> args = mpi.args();
+    std::vector<char*> av;
+    for (auto& a : args) av.push_back(a.data());
+    return mpi.finish(sweepcheck::app::run(static_cast<int>(av.size()), av.data()));
+  } catch (const std::exception& e) {
+    std::cerr << "sweepcheck: failed: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -67,10 +67,16 @@ std::string cell(const std::string& s) {
 std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& a) {
   std::vector<std::pair<std::string, LogLogFigure>> out;
   auto conv = per_problem_figure(a.ladder_rows, a.scheme + ": error (per problem: audit.md, Problems)",
-                                 "sup_t |x_h(t) - x(t)|, or max_i at reference samples t_i",
+                                 "sup_t |x_h(t) - x(t)|, or max_i at reference samples t_i (reference-free: to the next finer run)",
                                  [](const RunRow& r) { return r.error_uniform; });
-  if (std::isfinite(a.claimed_order) && !a.ladder_rows.empty() && a.ladder_rows.back().status == RunStatus::ok)
-    conv.slopes.push_back({a.claimed_order, a.ladder_rows.back().h, a.ladder_rows.back().error_uniform});
+  // The slope is drawn through the last row with an error (a reference-free
+  // problem's finest run has none: NaN).
+  if (std::isfinite(a.claimed_order))
+    for (auto r = a.ladder_rows.rbegin(); r != a.ladder_rows.rend(); ++r)
+      if (std::isfinite(r->error_uniform) && r->error_uniform > 0) {
+        conv.slopes.push_back({a.claimed_order, r->h, r->error_uniform});
+        break;
+      }
   out.emplace_back("convergence", conv);
   auto viol = per_problem_figure(a.ladder_rows, a.scheme + ": constraint violation (13)",
                                  "max_k max_j d_Sj(x_k)", [](const RunRow& r) { return r.violation; });

@@ -3,13 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
 #include <exception>
-#include <mutex>
-#include <thread>
 
 #include "solvers/counting_view.hpp"
 #include "solvers/nnls.hpp"
@@ -18,6 +15,10 @@
 #include "studies/integrate.hpp"
 #include "studies/isolated_run.hpp"
 #include "studies/run_row_text.hpp"
+#include "studies/parallel_runs.hpp"
+#include "studies/problem_plugin.hpp"
+#include "studies/reference_free.hpp"
+#include "studies/sampled_error.hpp"
 #include "studies/sampled_reference.hpp"
 
 namespace sweepcheck {
@@ -73,30 +74,34 @@ struct HashObserver {
 
 std::string label(const AuditProblem& p) { return p.name + " " + p.parameters; }
 
-// Runs tasks 0..count-1 on `jobs` threads; results stored by index.
-template <class F>
-void parallel_for(std::size_t count, int jobs, F&& f) {
-  std::atomic<std::size_t> next{0};
-  std::mutex mutex;
-  std::exception_ptr failure;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < count; i = next++) {
-      try {
-        f(i);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = count;
-        return;
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  const int threads = std::min<int>(jobs, static_cast<int>(count));
-  for (int j = 1; j < threads; ++j) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+// A reference-free problem has no error of its own run (it is NaN).
+struct NoErrorObserver {
+  void operator()(std::int64_t, double, const Vec<double>&) {}
+  double uniform_error() const { return std::numeric_limits<double>::quiet_NaN(); }
+};
+
+// One independent task of the audit: a ladder / large-step run or a probe.
+struct TaskResult {
+  RunRow row;
+  std::vector<Vec<double>> samples;
+  ProbeRow probe;
+  RunStatus probe_status = RunStatus::ok;  // not ok: the isolated probe failed as a program
+  std::string fault;                       // the cause of a fault (row or probe)
+};
+// Bit-exact encoding for the MPI ranks (studies/run_codec.hpp).
+static_assert(sizeof(ProbeRow) == sizeof(std::string) + 40, "ProbeRow changed: update its encoding in audit.cpp");
+template <class Io, class T>
+void task_fields(Io& io, T& x) {
+  io(x.row), io(x.samples), io(x.probe.problem), io(x.probe.h), io(x.probe.defect), io(x.probe.floor),
+      io(x.probe.max_residual), io(x.probe.points), io(x.probe_status), io(x.fault);
+}
+void encode(codec::Writer& w, const TaskResult& x) {
+  auto io = [&w](const auto& v) { codec::encode(w, v); };
+  task_fields(io, x);
+}
+void decode(codec::Reader& r, TaskResult& x) {
+  auto io = [&r](auto& v) { codec::decode(r, v); };
+  task_fields(io, x);
 }
 
 double velocity_scale(const AuditProblem& p) {
@@ -225,21 +230,23 @@ std::string RunFault::sentence() const {
   return fmt::format("h={:.4g} ({} steps) {}: {}", h, steps, to_string(status), detail);
 }
 
-AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step) {
+AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
+                     const std::vector<double>& sample_times) {
   const auto stepper = scheme();
   const CountingView counting(*problem.view);
   const RunProblem rp(problem);
   bool non_finite = false;
   const StepperScheme sch{stepper.get(), &counting, &non_finite};
-  if (static_cast<bool>(problem.exact) == static_cast<bool>(problem.sampled))
-    throw std::invalid_argument("audit problem " + label(problem) + ": needs exactly one of an exact solution or a sampled reference");
+  if (problem.exact && problem.sampled)
+    throw std::invalid_argument("audit problem " + label(problem) + ": needs at most one of an exact solution or a sampled reference");
   ViolationObserver<double, ViewConstraintSet> viol(rp.constraints());
   HashObserver hash;
+  SampleRecorder<double> recorder(sample_times);
   // The error against the problem's solution: uniform (exact x(t)) or at the
   // reference's sample times only (studies/audit_problems.hpp).
   double error = 0;
   auto run = [&](auto& err) {
-    auto obs = observers(err, viol, hash);
+    auto obs = observers(err, viol, hash, recorder);
     const RunSummary s = integrate(rp, sch, n, obs);
     error = err.uniform_error();
     return s;
@@ -247,6 +254,9 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   RunSummary s;
   if (problem.exact) {
     UniformErrorObserver<double, const std::function<Vec<double>(double)>&> err(problem.exact, points_per_step);
+    s = run(err);
+  } else if (problem.reference_free()) {
+    NoErrorObserver err;
     s = run(err);
   } else {
     SampledErrorObserver<double> err(*problem.sampled);
@@ -283,6 +293,7 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   }
   row.noise_floor = double(n) * epsilon<double>() * (viol.scale() + 1);
   out.hash = hash.hash;
+  if (s.status != RunStatus::diverged && recorder.complete()) out.samples = recorder.samples();
   return out;
 }
 
@@ -365,30 +376,53 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     ++child_runs;
     return run_in_child(work, opt.time_limit(steps, constraints_of(p)));
   };
+  // Reference-free problems: every ladder and large-step run is recorded at
+  // common sample times (reference_free.hpp).
+  std::vector<std::vector<double>> sample_times(problems.size());
+  for (std::size_t i = 0; i < problems.size(); ++i)
+    if (problems[i].reference_free()) sample_times[i] = reference_free_sample_times(problems[i], th.reference_free_samples);
   struct Outcome {
     RunRow row;
+    std::vector<Vec<double>> samples;
     std::string fault;  // the cause when row.status is a fault
   };
-  auto fresh_run = [&](const AuditProblem& p, std::int64_t n) -> Outcome {
-    if (!opt.isolate) {
-      Outcome o{run_stepper(p, scheme, n, th.points_per_step).row, {}};
-      if (o.row.status == RunStatus::non_finite) o.fault = fmt::format("step {} returned a non-finite state", o.row.fail_step);
-      return o;
-    }
-    const ChildResult c =
-        isolated([&] { return encode_run_row(run_stepper(p, scheme, n, th.points_per_step).row); }, n, p);
-    if (c.status != RunStatus::ok) return {fault_row(p, res.scheme, res.claimed_order, n, c.status), c.detail};
-    const auto row = decode_run_row(c.payload);
-    if (!row) throw std::logic_error("audit: malformed row from a child run");
-    Outcome o{*row, {}};
+  auto non_finite_cause = [](Outcome& o) {
     if (o.row.status == RunStatus::non_finite) o.fault = fmt::format("step {} returned a non-finite state", o.row.fail_step);
     return o;
   };
-  auto scheme_run = [&](const AuditProblem& p, std::int64_t n) -> Outcome {
-    if (opt.journal)
-      if (auto done = opt.journal->find(p.name, p.parameters, res.scheme, n)) return {*done, {}};
-    Outcome o = fresh_run(p, n);
-    if (opt.journal && !is_fault(o.row.status)) opt.journal->record(o.row);
+  auto fresh_run = [&](const AuditProblem& p, const std::vector<double>& times, std::int64_t n) -> Outcome {
+    if (!opt.isolate) {
+      auto run = run_stepper(p, scheme, n, th.points_per_step, times);
+      Outcome o{std::move(run.row), std::move(run.samples), {}};
+      return non_finite_cause(o);
+    }
+    // The child sends the row and the samples bit for bit (studies/run_codec.hpp).
+    const ChildResult c = isolated(
+        [&] {
+          auto run = run_stepper(p, scheme, n, th.points_per_step, times);
+          codec::Writer w;
+          codec::encode(w, run.row);
+          codec::encode(w, run.samples);
+          return std::move(w.bytes);
+        },
+        n, p);
+    if (c.status != RunStatus::ok) return {fault_row(p, res.scheme, res.claimed_order, n, c.status), {}, c.detail};
+    Outcome o;
+    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
+    codec::decode(r, o.row);
+    codec::decode(r, o.samples);
+    if (r.p != r.end) throw std::logic_error("audit: malformed result from a child run");
+    return non_finite_cause(o);
+  };
+  // The journal holds rows, not samples: a reference-free problem's runs are
+  // always run again.
+  auto scheme_run = [&](std::size_t i, std::int64_t n) -> Outcome {
+    const AuditProblem& p = problems[i];
+    const bool journal = opt.journal && sample_times[i].empty();
+    if (journal)
+      if (auto done = opt.journal->find(p.name, p.parameters, res.scheme, n)) return {*done, {}, {}};
+    Outcome o = fresh_run(p, sample_times[i], n);
+    if (journal && !is_fault(o.row.status)) opt.journal->record(o.row);
     return o;
   };
 
@@ -464,51 +498,107 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     if (problems[i].project)
       for (double h : probe_h) probes.emplace_back(i, h);
 
+  // Every independent run goes through run_tasks (threads, and MPI ranks
+  // under mpirun); a run of the audited scheme through scheme_run (a child
+  // process when isolated, the journal when resuming).
+  const auto results = run_tasks<TaskResult>(
+      tasks.size() + probes.size(), opt.jobs,
+      [&](std::size_t k) {
+        TaskResult out;
+        if (k < tasks.size()) {
+          const Task& t = tasks[k];
+          const AuditProblem& p = problems[t.problem];
+          if (t.reference) {  // the in-tree reference scheme is trusted: in process
+            if (sample_times[t.problem].empty()) {
+              out.row = journaled(opt.journal.get(), p.name, p.parameters, reference_name, t.n,
+                                  [&] { return run_stepper(p, reference, t.n, th.points_per_step).row; });
+            } else {
+              auto run = run_stepper(p, reference, t.n, th.points_per_step, sample_times[t.problem]);
+              out.row = std::move(run.row);
+              out.samples = std::move(run.samples);
+            }
+          } else {
+            auto o = scheme_run(t.problem, t.n);
+            out.row = std::move(o.row);
+            out.samples = std::move(o.samples);
+            out.fault = std::move(o.fault);
+          }
+        } else {
+          const auto& [i, h] = probes[k - tasks.size()];
+          if (!opt.isolate) {
+            out.probe = consistency_probe(problems[i], scheme, h, th);
+            return out;
+          }
+          const auto probe_steps = static_cast<std::int64_t>(problems[i].probe_points.size()) * th.probe_directions;
+          const ChildResult c = isolated([&] { return encode_probe(consistency_probe(problems[i], scheme, h, th)); },
+                                         probe_steps, problems[i]);
+          out.probe.problem = label(problems[i]);
+          out.probe.h = h;
+          if (c.status == RunStatus::ok) {
+            out.probe = decode_probe(c.payload, out.probe);
+          } else {
+            out.probe.defect = std::numeric_limits<double>::quiet_NaN();
+            out.probe_status = c.status;
+            out.fault = c.detail;
+          }
+        }
+        return out;
+      },
+      {});
   std::vector<RunRow> rows(tasks.size());
-  std::vector<std::string> row_faults(tasks.size());
+  std::vector<std::vector<Vec<double>>> samples(tasks.size());
   std::vector<ProbeRow> probe_rows(probes.size());
-  std::vector<std::pair<RunStatus, std::string>> probe_faults(probes.size(), {RunStatus::ok, ""});
-  parallel_for(tasks.size() + probes.size(), opt.jobs, [&](std::size_t k) {
+  for (std::size_t k = 0; k < results.size(); ++k) {
     if (k < tasks.size()) {
-      const Task& t = tasks[k];
-      if (t.reference) {  // the in-tree reference scheme is trusted: in process
-        const AuditProblem& p = problems[t.problem];
-        rows[k] = journaled(opt.journal.get(), p.name, p.parameters, reference_name, t.n,
-                            [&] { return run_stepper(p, reference, t.n, th.points_per_step).row; });
-      } else {
-        auto o = scheme_run(problems[t.problem], t.n);
-        rows[k] = std::move(o.row);
-        row_faults[k] = std::move(o.fault);
-      }
+      rows[k] = results[k].row;
+      samples[k] = results[k].samples;
+      if (is_fault(rows[k].status))
+        res.faults.push_back({k < n_ladder ? "ladder" : "large-step", label(problems[tasks[k].problem]), rows[k].h,
+                              rows[k].steps, rows[k].status, results[k].fault});
     } else {
-      const auto& [i, h] = probes[k - tasks.size()];
-      ProbeRow& out = probe_rows[k - tasks.size()];
-      if (!opt.isolate) {
-        out = consistency_probe(problems[i], scheme, h, th);
-        return;
-      }
-      const auto probe_steps = static_cast<std::int64_t>(problems[i].probe_points.size()) * th.probe_directions;
-      const ChildResult c =
-          isolated([&] { return encode_probe(consistency_probe(problems[i], scheme, h, th)); }, probe_steps, problems[i]);
-      out.problem = label(problems[i]);
-      out.h = h;
-      if (c.status == RunStatus::ok) {
-        out = decode_probe(c.payload, out);
-      } else {
-        out.defect = std::numeric_limits<double>::quiet_NaN();
-        probe_faults[k - tasks.size()] = {c.status, c.detail};
-      }
+      const std::size_t j = k - tasks.size();
+      probe_rows[j] = results[k].probe;
+      if (results[k].probe_status != RunStatus::ok)
+        res.faults.push_back({"probe", probe_rows[j].problem, probe_rows[j].h,
+                              static_cast<std::int64_t>(problems[probes[j].first].probe_points.size()) *
+                                  th.probe_directions,
+                              results[k].probe_status, results[k].fault});
     }
-  });
-  for (std::size_t k = 0; k < tasks.size(); ++k)
-    if (is_fault(rows[k].status))
-      res.faults.push_back({k < n_ladder ? "ladder" : "large-step", label(problems[tasks[k].problem]), rows[k].h,
-                            rows[k].steps, rows[k].status, row_faults[k]});
-  for (std::size_t k = 0; k < probes.size(); ++k)
-    if (probe_faults[k].first != RunStatus::ok)
-      res.faults.push_back({"probe", probe_rows[k].problem, probe_rows[k].h,
-                            static_cast<std::int64_t>(problems[probes[k].first].probe_points.size()) * th.probe_directions,
-                            probe_faults[k].first, probe_faults[k].second});
+  }
+  // Reference-free problems: the Richardson estimate from the scheme's own
+  // ladder; each ladder row's error becomes its distance to the next finer
+  // run (the finest: NaN), each large-step row's its distance to the finest run (NaN where
+  // there is none).
+  std::vector<RichardsonEstimate> estimates(problems.size());
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    if (!problems[i].reference_free()) continue;
+    std::vector<LadderRun> ladder;
+    std::vector<std::size_t> index;
+    for (std::size_t k = 0; k < n_ladder; ++k)
+      if (tasks[k].problem == i && !tasks[k].reference) {
+        ladder.push_back({rows[k].h, samples[k], rows[k].noise_floor, rows[k].status == RunStatus::ok});
+        index.push_back(k);
+      }
+    estimates[i] = reference_free_estimate(ladder, res.claimed_order, false, th.richardson);
+    const auto diffs = successive_differences(ladder);
+    for (std::size_t k : index) {
+      rows[k].error_uniform = rows[k].error_grid = std::numeric_limits<double>::quiet_NaN();
+      for (std::size_t m = 0; m + 1 < diffs.h.size(); ++m)
+        if (diffs.h[m + 1] == rows[k].h) rows[k].error_uniform = rows[k].error_grid = diffs.d[m];
+    }
+    const std::vector<Vec<double>>* finest = nullptr;
+    double h_finest = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < ladder.size(); ++j)
+      if (ladder[j].usable && !ladder[j].samples.empty() && ladder[j].h < h_finest) {
+        h_finest = ladder[j].h;
+        finest = &samples[index[j]];
+      }
+    for (std::size_t k = n_ladder; k < tasks.size(); ++k)
+      if (tasks[k].problem == i && !ended_early(rows[k].status))
+        rows[k].error_uniform = rows[k].error_grid =
+            finest && !samples[k].empty() ? max_sample_distance(samples[k], *finest)
+                                          : std::numeric_limits<double>::quiet_NaN();
+  }
   for (std::size_t k = 0; k < n_ladder; ++k)
     (tasks[k].reference ? res.reference_rows : res.ladder_rows).push_back(rows[k]);
   res.large_step_rows.assign(rows.begin() + static_cast<std::ptrdiff_t>(n_ladder), rows.end());
@@ -534,7 +624,10 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
                    !ended_early(r.status)});
       m.push_back({r.h, r.max_increment / r.h, 0.0, !ended_early(r.status)});
     }
-    add(conv, label(p), with_faults(judge_convergence(e, res.claimed_order, th), res.faults, "ladder", label(p)));
+    add(conv, label(p),
+        with_faults(p.reference_free() ? judge_reference_free(estimates[std::size_t(&p - problems.data())], th)
+                                       : judge_convergence(e, res.claimed_order, th),
+                    res.faults, "ladder", label(p)));
     add(viol, label(p), with_faults(judge_violation(v, th), res.faults, "ladder", label(p)));
     add(bound, label(p), with_faults(judge_step_bound(m, th), res.faults, "ladder", label(p)));
 

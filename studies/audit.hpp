@@ -150,11 +150,16 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
 // Helpers exposed for tests.
 // One run of a stepper with n steps (a fresh instance from the factory);
 // host-side counted work; the FNV-1a hash of every state's bytes.
+// With sample_times, the states x_h(τ_i) are recorded too (the piecewise-
+// linear interpolant; empty if the run diverged). A reference-free problem
+// gets error NaN: its errors come from comparing runs (studies/richardson.md).
 struct AuditRun {
   RunRow row;
   std::uint64_t hash = 0;
+  std::vector<Vec<double>> samples;
 };
-AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step);
+AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
+                     const std::vector<double>& sample_times = {});
 
 // max over probe points of dist((Φ_h(y) − y)/h − f(y), −N_band(S, P_S(y))).
 ProbeRow consistency_probe(const AuditProblem& problem, const SchemeFactory& scheme, double h,

@@ -4,6 +4,8 @@
 // probe's base points and projection are those of a projection onto S.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <unistd.h>
 
 #include <cstdlib>
@@ -148,15 +150,20 @@ TEST(DisksAuditProblem, OptionsThatCannotGiveSampleTimesAreRejectedByName) {
   EXPECT_THROW(o.validate(), std::invalid_argument);
 }
 
-TEST(AuditRun, AProblemNeedsExactlyOneOfAnExactSolutionAndASampledReference) {
+TEST(AuditRun, AProblemHasAtMostOneReferenceAndWithoutOneItIsReferenceFree) {
   auto p = audit_problems(1).front();
   const SchemeFactory pbd = catalog_scheme_factory(parse_scheme_spec("pbd"));
   auto both = p;
   both.sampled = std::make_shared<const SampledReference<double>>();
   EXPECT_THROW(run_stepper(both, pbd, 10, 1), std::invalid_argument);
+  // Neither (a problem plugin without x(t)): no error of its own, the states
+  // at the sample times instead (studies/reference_free.hpp).
   auto neither = p;
   neither.exact = nullptr;
-  EXPECT_THROW(run_stepper(neither, pbd, 10, 1), std::invalid_argument);
+  ASSERT_TRUE(neither.reference_free());
+  const auto run = run_stepper(neither, pbd, 10, 1, {0.5 * (p.t0 + p.t_end), p.t_end});
+  EXPECT_TRUE(std::isnan(run.row.error_uniform));
+  EXPECT_EQ(run.samples.size(), 2u);
 }
 
 }  // namespace

@@ -34,6 +34,11 @@ struct AuditProblem {
   // (0 for an exact solution). It is added to every convergence row's noise
   // floor, so the order fit drops errors within fit.floor_factor of it.
   double reference_error = 0;
+  // Neither: the problem is reference-free (a problem plugin without an exact
+  // solution, studies/problem_plugin.hpp); the audit then compares successive
+  // ladder runs at common sample times and judges the Richardson estimate
+  // (studies/richardson.md).
+  bool reference_free() const { return !exact && !sampled; }
   // One sentence naming the error measure, shown in audit.md / audit.json.
   std::string error_measure;
   // Where the reference came from (e.g. the cache file), shown in audit.md.

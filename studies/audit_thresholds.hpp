@@ -6,6 +6,7 @@
 #include <string>
 
 #include "studies/fit_order.hpp"
+#include "studies/richardson.hpp"
 #include "studies/step_ladder.hpp"
 
 namespace sweepcheck {
@@ -27,6 +28,11 @@ struct AuditThresholds {
   // 0.25 leaves the fit's resolution (0.05) and drift room below it. A scheme
   // converging to a wrong limit has a slope tending to 0.
   double min_order = 0.25;
+  // Reference-free problems (problem plugins without x(t)): successive ladder
+  // runs are compared at this many equally spaced sample times, and the
+  // Richardson estimate is judged by its own rule (studies/richardson.md).
+  int reference_free_samples = 16;
+  RichardsonOptions richardson{};
 
   // --- check 2, bounded constraint violation (13) --------------------------
   // (13): max_k d_S(x_k) <= K h, i.e. slope >= 1 on log-log axes. PASS when the
@@ -82,11 +88,13 @@ struct AuditThresholds {
     ladder.validate();
     probe_ladder.validate();
     fit.validate();
+    richardson.validate();
     auto need = [](bool ok, const char* field) {
       if (!ok) throw std::invalid_argument(std::string("AuditThresholds: ") + field + " out of range");
     };
     need(points_per_step >= 1, "points_per_step");
     need(min_order > 0, "min_order");
+    need(reference_free_samples >= 1, "reference_free_samples (>= 1)");
     need(zero_violation >= 0, "zero_violation");
     need(zero_rungs >= 1, "zero_rungs");
     need(negligible_violation >= 0, "negligible_violation");

@@ -3,42 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <exception>
 #include <limits>
-#include <mutex>
-#include <thread>
 
 namespace sweepcheck {
 
 namespace {
-
-// Runs fn(0..n-1) on up to `jobs` threads; the first exception is rethrown.
-template <class F>
-void parallel_for(std::size_t n, int jobs, F&& fn) {
-  std::atomic<std::size_t> next{0};
-  std::mutex mutex;
-  std::exception_ptr failure;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < n; i = next++) {
-      try {
-        fn(i);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = n;
-        return;
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  const int threads = std::min<int>(jobs, static_cast<int>(n));
-  for (int j = 1; j < threads; ++j) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-}
 
 std::string crowd_parameters(const CrowdOptions& o) {
   return fmt::format("N={} r={:g} L={:g} door={:g} T={:g} seed={}", o.people, o.radius, o.room, o.door_width, o.t_end,
@@ -107,21 +77,26 @@ CrowdStudy run_crowd_study(const CrowdStudyConfig& cfg) {
     tasks.push_back({s, cfg.paper_reference_h, "paper"});
     if (cfg.fine_reference_h != 0) tasks.push_back({s, cfg.fine_reference_h, "fine"});
   }
-  std::vector<SampledRun<double>> refs(tasks.size());
-  parallel_for(tasks.size(), cfg.sampled.jobs, [&](std::size_t i) {
-    refs[i] = run_sampled(problem, base, specs[tasks[i].scheme], tasks[i].h, out.sample_times, cfg.sampled.integrate);
-    if (cfg.log)
-      cfg.log(fmt::format("reference {} h={:g}: {} ({:.1f} s)", specs[tasks[i].scheme].label(), tasks[i].h,
-                          to_string(refs[i].row.status), refs[i].row.wall_seconds));
-  });
+  // Through run_tasks, as every independent run (threads, and MPI ranks under mpirun).
+  const auto refs = run_tasks<SampledRun<double>>(
+      tasks.size(), cfg.sampled.jobs,
+      [&](std::size_t i) {
+        auto r = run_sampled(problem, base, specs[tasks[i].scheme], tasks[i].h, out.sample_times, cfg.sampled.integrate);
+        if (cfg.log)
+          cfg.log(fmt::format("reference {} h={:g}: {} ({:.1f} s)", specs[tasks[i].scheme].label(), tasks[i].h,
+                              to_string(r.row.status), r.row.wall_seconds));
+        return r;
+      },
+      {});
   for (std::size_t i = 0; i < tasks.size(); ++i)
     out.references.push_back({specs[tasks[i].scheme].label(), tasks[i].label, refs[i].row, refs[i].samples});
 
+  std::vector<SampledRun<double>> ladder_runs;  // the first group's runs, for the reference-free cross-check
   auto group = [&](const std::string& parameters, const std::vector<SchemeSpec>& schemes,
                    const std::vector<SampledRun<double>>& per_scheme) {
     SampledStudyOptions o = cfg.sampled;
     o.progress = cfg.sampled.progress;
-    const auto rows = run_sampled_rows(problem, parameters, schemes, per_scheme, o);
+    const auto rows = run_sampled_rows(problem, parameters, schemes, per_scheme, o, ladder_runs.empty() ? &ladder_runs : nullptr);
     out.study.rows.insert(out.study.rows.end(), rows.begin(), rows.end());
   };
   auto pick = [&](const std::string& label) {
@@ -139,6 +114,19 @@ CrowdStudy run_crowd_study(const CrowdStudyConfig& cfg) {
   }
   out.study.name = "crowd";
   out.study.fits = fit_rows(out.study.rows, cfg.sampled.fit);
+  // The ladder's successive runs compared with each other at the sample times (error (24)'s times).
+  for (const auto& spec : specs) {
+    std::vector<LadderRun> ladder;
+    double claim = std::numeric_limits<double>::quiet_NaN();
+    bool lower = false;
+    for (const auto& r : ladder_runs)
+      if (r.row.scheme == spec.label()) {
+        ladder.push_back({r.row.h, r.samples, r.row.noise_floor, r.row.status == RunStatus::ok});
+        claim = r.row.claimed_order;
+        lower = r.row.claim_is_lower_bound;
+      }
+    out.richardson.push_back({spec.label(), reference_free_estimate(ladder, claim, lower)});
+  }
   return out;
 }
 
@@ -148,6 +136,10 @@ std::vector<std::string> crowd_findings(const CrowdStudy& s, const CrowdOptions&
   for (const auto& r : s.study.rows)
     if (std::find(schemes.begin(), schemes.end(), r.scheme) == schemes.end()) schemes.push_back(r.scheme);
 
+  for (const auto& e : s.richardson)
+    f.push_back(fmt::format("{}, reference-free cross-check of the references (successive runs of the ladder compared "
+                            "at the sample times; `studies/richardson.md`): {}; {}.",
+                            e.scheme, describe(e.estimate), e.estimate.reason));
   for (const auto& ref : s.references)
     if (ref.row.status != RunStatus::ok || ref.samples.empty())
       f.push_back(fmt::format("**Reference {} ({} h = {:g}) ended with status {}**: its rows are not trustworthy.",

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analytic/crowd_evacuation.hpp"
+#include "studies/reference_free.hpp"
 #include "studies/sampled_convergence.hpp"
 
 namespace sweepcheck {
@@ -55,6 +56,9 @@ struct CrowdStudy {
   std::vector<double> sample_times;
   Vec<double> start;                      // q(0)
   std::string paper_parameters, fine_parameters;  // the `parameters` value of each reference's rows
+  // Cross-check of the references: each scheme's order from its own ladder
+  // alone (Richardson / GCI, studies/richardson.md), no reference involved.
+  std::vector<SchemeEstimate> richardson;
 };
 
 CrowdStudy run_crowd_study(const CrowdStudyConfig& cfg);

@@ -61,6 +61,10 @@ SampledRun<typename P::Scalar> run_sampled(const P& problem, const std::string& 
   });
 }
 
+// Bit-exact encoding for MPI ranks (studies/run_codec.hpp), found by ADL.
+inline void encode(codec::Writer& w, const SampledRun<double>& r) { codec::encode(w, r.row), codec::encode(w, r.samples); }
+inline void decode(codec::Reader& r, SampledRun<double>& x) { codec::decode(r, x.row), codec::decode(r, x.samples); }
+
 // Sets the row's error from its samples and the reference's: e_h of (24)
 // (infinite when either run diverged). The noise floor grows by the
 // reference's own.
@@ -75,12 +79,16 @@ void set_sampled_error(RunRow& row, const std::vector<Vec<T>>& samples, const Sa
 }
 
 // Every scheme in `schemes` with every step of opt.steps, against
-// `references[s]` (one reference run per scheme, from run_sampled).
+// `references[s]` (one reference run per scheme, from run_sampled). With
+// `runs`, the runs themselves (rows and samples) are kept there too (the
+// reference-free cross-check, studies/reference_free.hpp).
 template <Problem P>
 std::vector<RunRow> run_sampled_rows(const P& problem, const std::string& parameters,
                                      const std::vector<SchemeSpec>& schemes,
                                      const std::vector<SampledRun<typename P::Scalar>>& references,
-                                     const SampledStudyOptions& opt) {
+                                     const SampledStudyOptions& opt,
+                                     std::vector<SampledRun<typename P::Scalar>>* runs = nullptr) {
+  using T = typename P::Scalar;
   opt.validate();
   if (references.size() != schemes.size()) throw std::invalid_argument("run_sampled_rows: one reference per scheme");
   const double span = to_double(problem.t_end() - problem.t0());
@@ -93,14 +101,20 @@ std::vector<RunRow> run_sampled_rows(const P& problem, const std::string& parame
   std::vector<Task> tasks;
   for (std::size_t s = 0; s < schemes.size(); ++s)
     for (double h : opt.steps) tasks.push_back({s, h});
-  return run_in_parallel(
+  std::function<void(const SampledRun<T>&, int, int)> progress;
+  if (opt.progress) progress = [&](const SampledRun<T>& r, int done, int total) { opt.progress(r.row, done, total); };
+  auto all = run_tasks<SampledRun<T>>(
       tasks.size(), opt.jobs,
       [&](std::size_t i) {
         auto run = run_sampled(problem, parameters, schemes[tasks[i].scheme], tasks[i].h, times, opt.integrate);
         set_sampled_error(run.row, run.samples, references[tasks[i].scheme]);
-        return std::move(run.row);
+        return run;
       },
-      opt.progress);
+      progress);
+  std::vector<RunRow> rows;
+  for (const auto& r : all) rows.push_back(r.row);
+  if (runs) *runs = std::move(all);
+  return rows;
 }
 
 }  // namespace sweepcheck

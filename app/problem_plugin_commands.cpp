@@ -1,0 +1,84 @@
+// `sweepcheck study --problem-plugin lib.so --schemes ...`: a convergence
+// study on a problem plugin (solvers/problem_plugin_api.hpp), reference-free
+// when the plugin has no exact solution (studies/problem_plugin_study.hpp).
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "app/commands.hpp"
+#include "reports/richardson_report.hpp"
+#include "reports/study_report.hpp"
+#include "studies/plugin_loader.hpp"
+#include "studies/problem_plugin.hpp"
+#include "studies/problem_plugin_study.hpp"
+
+namespace sweepcheck::app {
+
+namespace {
+
+struct PluginStudyConfig {
+  std::string problem_plugin;
+  std::string schemes = "pbd,pngs";
+  std::string scheme_plugin;
+  PluginStudyOptions study;
+  CommonStudyOptions common;
+};
+
+}  // namespace
+
+void register_problem_plugin(Registry& r) {
+  auto cfg = std::make_shared<PluginStudyConfig>();
+  CLI::App& cmd = *r.study;
+  // `study NAME ...` runs a built-in study; `study --problem-plugin FILE ...` this one.
+  cmd.require_subcommand(0, 1);
+  cmd.add_option("--problem-plugin", cfg->problem_plugin,
+                 "a shared library exporting sweepcheck_create_problem (instead of a study NAME)");
+  cmd.add_option("--schemes", cfg->schemes, "comma-separated in-tree scheme specs")->capture_default_str();
+  cmd.add_option("--plugin", cfg->scheme_plugin, "also a scheme plugin (sweepcheck_create_scheme)");
+  cmd.add_option("--h-max", cfg->study.h_max, "coarsest step (realised as span / n0, n0 integer)")->capture_default_str();
+  cmd.add_option("--points", cfg->study.points, "rungs n0 * ratio^k (>= 3; >= 4 to test the asymptotic range)")
+      ->capture_default_str();
+  cmd.add_option("--ratio", cfg->study.ratio, "integer refinement ratio (>= 2)")->capture_default_str();
+  cmd.add_option("--points-per-step", cfg->study.points_per_step, "interpolant samples per step (exact solution only)")
+      ->capture_default_str();
+  cmd.add_option("--out", cfg->common.out, "output folder (created if missing)");
+  cmd.add_option("--jobs", cfg->common.jobs, "threads for independent runs (default: all cores)")
+      ->check(CLI::NonNegativeNumber);
+  cmd.add_flag("--quiet", cfg->common.quiet, "no progress on stderr");
+  cmd.callback([cfg, &cmd] {
+    if (!cmd.get_subcommands().empty()) return;  // a named study ran
+    if (cfg->problem_plugin.empty())
+      throw std::invalid_argument("study: give a study NAME (see `sweepcheck list`) or --problem-plugin FILE");
+    if (cfg->common.out.empty()) throw std::invalid_argument("study --problem-plugin: --out DIR is required");
+    const AuditProblem problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin));
+    std::vector<NamedScheme> schemes;
+    if (!cfg->schemes.empty())
+      for (const auto& spec : parse_scheme_list(cfg->schemes)) schemes.push_back({spec.label(), catalog_scheme_factory(spec)});
+    if (!cfg->scheme_plugin.empty()) {
+      auto make = load_plugin(cfg->scheme_plugin);
+      schemes.push_back({make()->name(), make});
+    }
+    if (schemes.empty()) throw std::invalid_argument("study --problem-plugin: --schemes is empty and no --plugin given");
+    PluginStudyOptions opt = cfg->study;
+    opt.jobs = cfg->common.resolved_jobs();
+    opt.progress = progress_printer(problem.name, cfg->common.quiet);
+    const PluginStudy s = run_plugin_study(problem, schemes, opt);
+
+    ReportText text;
+    text.title = fmt::format("Problem plugin {} {}{}", problem.name, problem.parameters,
+                             s.reference_free ? " (reference-free)" : "");
+    text.description = fmt::format(
+        "A problem from `{}` on the nested ladder h = T/n, n = {}·{}^k ({} rungs). {}",
+        std::filesystem::path(cfg->problem_plugin).filename().string(),
+        s.study.rows.empty() ? 0 : s.study.rows.front().steps, opt.ratio, opt.points,
+        s.reference_free ? "The plugin gives no exact solution: this study is **reference-free**; every error below "
+                           "is the distance of a run to the next finer one (`richardson.csv` has the estimate)."
+                         : "Errors: uniform error against the plugin's exact solution; `richardson.csv` has the "
+                           "reference-free estimate as a cross-check.");
+    text.findings = plugin_study_findings(s);
+    write_and_announce(s.study, text, cfg->common.out);
+    write_richardson_csv(s.richardson, std::filesystem::path(cfg->common.out) / "richardson.csv");
+  });
+}
+
+}  // namespace sweepcheck::app
