@@ -55,5 +55,7 @@ void register_pbd_paper(Registry& r);
 void register_crowd(Registry& r);
 // `audit`: sets exit_code to 1 when a check fails.
 void register_audit(CLI::App& app, int& exit_code);
+// `compare GOLD NEW`: sets exit_code to 1 when the tables differ.
+void register_compare(CLI::App& app, int& exit_code);
 
 }  // namespace sweepcheck::app

@@ -94,6 +94,7 @@ int run(int argc, char** argv) {
   register_crowd(r);
   int audit_exit = 0;
   register_audit(app, audit_exit);
+  register_compare(app, audit_exit);
 
   list->callback([&] { print_list(r); });
   report->callback([&] {
