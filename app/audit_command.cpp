@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/commands.hpp"
+#include "app/progress.hpp"
 #include "reports/audit_report.hpp"
 #include "studies/audit.hpp"
 #include "studies/plugin_loader.hpp"
@@ -37,7 +38,7 @@ void register_audit(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-problems", cfg->max_problems, "audit only the first N problems (0: all)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--jobs", cfg->jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
-  cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout");
+  cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout, no progress on stderr");
   cmd->callback([cfg, &exit_code] {
     if (cfg->scheme.empty() == cfg->plugin.empty())
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
@@ -51,6 +52,8 @@ void register_audit(CLI::App& app, int& exit_code) {
     CommonStudyOptions j;
     j.jobs = cfg->jobs;
     opt.jobs = j.resolved_jobs();
+    Progress progress("audit " + (cfg->plugin.empty() ? cfg->scheme : cfg->plugin), cfg->quiet);
+    opt.progress = [&progress](int done, int total) { progress.update(done, total); };
     // Problems with a cached reference load it here (computed once on a fresh cache).
     if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks references are computed once)\n";
     const auto problems = audit_problems(cfg->max_problems);

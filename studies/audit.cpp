@@ -336,6 +336,8 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
 
   std::vector<RunRow> rows(tasks.size());
   std::vector<ProbeRow> probe_rows(probes.size());
+  std::mutex progress_mutex;
+  int runs_done = 0;
   parallel_for(tasks.size() + probes.size(), opt.jobs, [&](std::size_t k) {
     if (k < tasks.size()) {
       const Task& t = tasks[k];
@@ -343,6 +345,10 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     } else {
       const auto& [i, h] = probes[k - tasks.size()];
       probe_rows[k - tasks.size()] = consistency_probe(problems[i], scheme, h, th);
+    }
+    if (opt.progress) {
+      std::lock_guard lock(progress_mutex);
+      opt.progress(++runs_done, static_cast<int>(tasks.size() + probes.size()));
     }
   });
   for (std::size_t k = 0; k < n_ladder; ++k)

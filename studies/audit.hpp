@@ -3,6 +3,7 @@
 // each tests and why: studies/audit.md). The result is a value; reports/
 // audit_report.* prints it, tests assert on it.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,8 @@ struct AuditOptions {
   std::string reference_scheme = "pbd";  // the precision–work comparison
   // Only the first `max_problems` audit problems (0: all); for short CI variants.
   int max_problems = 0;
+  // Called under a lock after each independent run: (runs done, runs in all).
+  std::function<void(int, int)> progress;
 
   void validate() const {
     thresholds.validate();

@@ -5,6 +5,7 @@
 // and cached (studies/reference_cache.hpp) under a key naming every
 // parameter that changes it.
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -23,6 +24,9 @@ struct DisksReferenceOptions {
   double reltol = 1e-10;         // PNGS (38), paper's value
   int samples = 400;             // comparison times τ_i = i T / samples, i = 0..samples
   int max_sweeps = 100000;       // PNGS cap; a capped reference is an error, never cached
+  // Fraction of the reference steps done, called at each sample time while it
+  // is computed (minutes on a fresh cache); not part of the key.
+  std::function<void(double)> progress;
 
   void validate() const {
     if (samples < 1) throw std::invalid_argument("DisksReferenceOptions: samples must be >= 1");
@@ -52,6 +56,7 @@ inline SampledReference<double> compute_disks_reference(const Disks<double>& p, 
     if (k % every == 0) {
       ref.times.push_back(t);
       ref.states.push_back(x);
+      if (o.progress) o.progress(static_cast<double>(k) / static_cast<double>(o.steps));
     }
   };
   const RunSummary s = integrate(p, pngs, o.steps, obs);
