@@ -26,7 +26,7 @@ struct DisksReferenceOptions {
   int max_sweeps = 100000;       // PNGS cap; a capped reference is an error, never cached
   // Fraction of the reference steps done, called at each sample time while it
   // is computed (minutes on a fresh cache); not part of the key.
-  std::function<void(double)> progress;
+  std::function<void(double)> progress = {};
 
   void validate() const {
     if (samples < 1) throw std::invalid_argument("DisksReferenceOptions: samples must be >= 1");
