@@ -21,7 +21,7 @@ endfunction()
 expect("identical" "${GOLD}" 0 "EQUAL")
 
 # Moved: the second row's error_uniform (7th field) with its leading significant
-# digit changed by one (a relative move of 1e-1 or more, far beyond rel:1e-6).
+# digit changed by one (a relative move of 1e-1 or more, far beyond rel:1e-9 and the row's noise floor).
 list(GET lines 1 row)
 string(REGEX MATCH "^(\"[^\"]*\",\"[^\"]*\",\"[^\"]*\",[^,]*,[^,]*,[^,]*,)([^,]*)(,.*)$" m "${row}")
 if(NOT m)

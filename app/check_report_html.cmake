@@ -29,7 +29,7 @@ endforeach()
 # One embedded image per SVG the section wrote.
 file(GLOB_RECURSE svgs "${OUT}/sliding/*.svg")
 list(LENGTH svgs n_svg)
-string(REGEX MATCHALL "<img src=\"data:image/svg\\+xml;base64," imgs "${html}")
+string(REGEX MATCHALL "<img src=\"data:image/svg" imgs "${html}")  # no ";" in the pattern: it would split the list
 list(LENGTH imgs n_img)
 if(NOT n_svg EQUAL n_img OR n_svg EQUAL 0)
   message(FATAL_ERROR "index.html embeds ${n_img} figures, the section wrote ${n_svg} SVG files")

@@ -27,6 +27,7 @@ std::string rule_text(const ColumnTolerance& t) {
   std::string s;
   if (t.abs) s += fmt::format("abs:{:g}", *t.abs);
   if (t.rel) s += fmt::format("{}rel:{:g}", s.empty() ? "" : " or ", *t.rel);
+  if (t.abs_column) s += fmt::format("{}abs-column:{}", s.empty() ? "" : " or ", *t.abs_column);
   return s.empty() ? "exact" : s;
 }
 
@@ -61,10 +62,14 @@ void add_tolerance(std::map<std::string, ColumnTolerance>& tolerances, const std
     return;
   }
   if (rule == "exact") return;
+  if (rule.rfind("abs-column:", 0) == 0 && rule.size() > 11) {
+    t.abs_column = rule.substr(11);
+    return;
+  }
   const auto colon = rule.find(':');
   const std::string kind = rule.substr(0, colon);
   if (colon == std::string::npos || (kind != "abs" && kind != "rel"))
-    throw std::invalid_argument("--tol '" + spec + "': rule '" + rule + "' is not exact, ignore, abs:V or rel:V");
+    throw std::invalid_argument("--tol '" + spec + "': rule '" + rule + "' is not exact, ignore, abs:V, rel:V or abs-column:NAME");
   const auto v = as_number(rule.substr(colon + 1));
   if (!v || !std::isfinite(*v) || *v < 0)
     throw std::invalid_argument("--tol '" + spec + "': the bound '" + rule.substr(colon + 1) +
@@ -83,8 +88,12 @@ std::vector<std::string> default_keys(const CsvTable& gold) {
 CompareResult compare_tables(const CsvTable& gold, const CsvTable& now, const CompareOptions& options) {
   CompareResult r;
   r.keys = options.keys.empty() ? default_keys(gold) : options.keys;
-  for (const auto& [column, tol] : options.tolerances)
+  for (const auto& [column, tol] : options.tolerances) {
     if (gold.column(column) < 0) throw std::invalid_argument("--tol: the gold file has no column '" + column + "'");
+    if (tol.abs_column && gold.column(*tol.abs_column) < 0)
+      throw std::invalid_argument("--tol " + column + "=abs-column:" + *tol.abs_column + ": the gold file has no column '" +
+                                  *tol.abs_column + "'");
+  }
   const auto gold_keys = key_columns_of(gold, r.keys, "gold");
   const auto now_keys = key_columns_of(now, r.keys, "new");
 
@@ -146,6 +155,10 @@ CompareResult compare_tables(const CsvTable& gold, const CsvTable& now, const Co
         const auto& t = rules[c];
         if (t.abs && d.abs_diff <= *t.abs) continue;
         if (t.rel && d.abs_diff <= *t.rel * scale) continue;
+        if (t.abs_column) {
+          const auto bound = as_number(gold.rows[g][gold.column(*t.abs_column)]);
+          if (bound && d.abs_diff <= *bound) continue;
+        }
       }
       r.moved.push_back(d);
     }

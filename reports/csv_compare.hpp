@@ -15,16 +15,19 @@ namespace sweepcheck {
 
 // A column's rule. Numbers a (gold) and b (new) agree when
 //   a and b are the same text (also "inf", "nan"), or
-//   |a − b| ≤ abs, or |a − b| ≤ rel · max(|a|, |b|)   (each bound if given).
+//   |a − b| ≤ abs, or |a − b| ≤ rel · max(|a|, |b|), or |a − b| ≤ the gold
+//   row's value in column abs_column (a per-row bound such as noise_floor)
+//   (each bound if given).
 // Without abs or rel the numbers must be equal; text that is not a number
 // must be equal as text. `ignore` skips the column.
 struct ColumnTolerance {
   std::optional<double> abs, rel;
+  std::optional<std::string> abs_column;
   bool ignore = false;
 };
 
 // Parses `COLUMN=RULE` with RULE one of exact, ignore, abs:V, rel:V (V ≥ 0,
-// finite). Repeating a column combines its rules (abs and rel: either may
+// finite), abs-column:NAME. Repeating a column combines its rules (abs and rel: either may
 // hold). Throws std::invalid_argument naming the argument and the rule.
 void add_tolerance(std::map<std::string, ColumnTolerance>& tolerances, const std::string& spec);
 

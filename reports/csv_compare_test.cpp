@@ -100,6 +100,20 @@ TEST(CsvCompare, CombinesAnAbsoluteAndARelativeBoundForOneColumn) {
   EXPECT_TRUE(r.equal()) << format_comparison(r, "gold", "new");
 }
 
+TEST(CsvCompare, BoundsAColumnByAnotherColumnOfTheGoldRow) {
+  const std::string gold = "k,e,floor\n1,1.0,0.01\n2,1.0,0.001\n";
+  CompareOptions o;
+  add_tolerance(o.tolerances, "e=abs-column:floor");
+  // Row 1 moved by 0.005 <= 0.01: fine; row 2 by 0.005 > 0.001: caught.
+  const auto r = compare_tables(parse_csv_table(gold, "gold"),
+                                parse_csv_table("k,e,floor\n1,1.005,0.01\n2,1.005,0.001\n", "new"), o);
+  ASSERT_EQ(r.moved.size(), 1u);
+  EXPECT_EQ(r.moved[0].row, "k=2");
+  EXPECT_EQ(r.moved[0].rule, "abs-column:floor");
+  add_tolerance(o.tolerances, "floor=abs-column:nosuch");
+  EXPECT_THROW(compare_tables(parse_csv_table(gold, "gold"), parse_csv_table(gold, "new"), o), std::invalid_argument);
+}
+
 TEST(CsvCompare, RejectsBadRulesUnknownColumnsAndAmbiguousKeys) {
   std::map<std::string, ColumnTolerance> t;
   EXPECT_THROW(add_tolerance(t, "error_uniform"), std::invalid_argument);
