@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/commands.hpp"
+#include "app/progress.hpp"
 #include "reports/audit_report.hpp"
 #include "studies/audit.hpp"
 #include "studies/plugin_loader.hpp"
@@ -49,7 +50,7 @@ void register_audit(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-problems", cfg->max_problems, "audit only the first N problems (0: all)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--jobs", cfg->jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
-  cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout");
+  cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout, no progress on stderr");
   cmd->add_flag("--isolate", cfg->isolate,
                 "run an in-tree scheme's runs in child processes too (plugins always are; README: isolation)");
   cmd->add_flag("--resume", cfg->resume,
@@ -98,6 +99,8 @@ void register_audit(CLI::App& app, int& exit_code) {
     CommonStudyOptions j;
     j.jobs = cfg->jobs;
     opt.jobs = j.resolved_jobs();
+    Progress progress("audit " + (cfg->plugin.empty() ? cfg->scheme : cfg->plugin), cfg->quiet);
+    opt.progress = [&progress](int done, int total) { progress.update(done, total); };
     // Problems with a cached reference load it here (computed once on a fresh cache).
     if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks references are computed once)\n";
     // A bad problem plugin is bad input: load it before the (possibly long) built-in problems.

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "app/commands.hpp"
+#include "app/progress.hpp"
 #include "reports/figure.hpp"
 #include "reports/study_report.hpp"
 #include "reports/time_series_figure.hpp"
@@ -186,6 +187,7 @@ void register_circuit(Registry& r) {
   r.default_report.push_back({"circuit", [](const std::filesystem::path& dir, int jobs) {
                                 CircuitStudyConfig c;
                                 c.study.jobs = jobs;
+                                c.study.progress = progress_printer("circuit", false);  // report --quiet silences it
                                 return run_and_write(c, dir);
                               }});
 }

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -81,5 +82,7 @@ void register_crowd(Registry& r);
 void register_problem_plugin(Registry& r);
 // `audit`: sets exit_code to 1 when a check fails.
 void register_audit(CLI::App& app, int& exit_code);
+// `compare GOLD NEW`: sets exit_code to 1 when the tables differ.
+void register_compare(CLI::App& app, int& exit_code);
 
 }  // namespace sweepcheck::app

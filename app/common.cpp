@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "app/commands.hpp"
+#include "app/progress.hpp"
 #include "reports/study_report.hpp"
 #include "studies/reference_cache.hpp"
 
@@ -90,12 +91,15 @@ void add_ladder_options(CLI::App& cmd, StepLadder& ladder, int& points_per_step)
 }
 
 std::function<void(const RunRow&, int, int)> progress_printer(const std::string& prefix, bool quiet) {
-  if (quiet) return {};
-  return [prefix](const RunRow& r, int done, int total) {
+  if (Progress::mode_for(quiet) == Progress::Mode::quiet) return {};
+  // Shared: the study copies the callback; the line ends when the last copy goes.
+  auto line = std::make_shared<Progress>(prefix, quiet);
+  return [line](const RunRow& r, int done, int total) {
     std::string status = to_string(r.status);
     if (r.fail_step >= 0) status += fmt::format(" at step {}", r.fail_step);
-    std::cerr << fmt::format("[{}/{}] {} {} h={:.3e} error={:.3e} {} ({:.2f} s)\n", done, total, prefix, r.scheme, r.h,
-                             r.error_uniform, status, r.wall_seconds);
+    line->update(done, total,
+                 fmt::format("{} h={:.3e} error={:.3e} {} ({:.2f} s)", r.scheme, r.h, r.error_uniform, status,
+                             r.wall_seconds));
   };
 }
 

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/commands.hpp"
+#include "app/progress.hpp"
 #include "reports/crowd_report.hpp"
 #include "studies/crowd_study.hpp"
 
@@ -30,7 +31,7 @@ ReportText crowd_text(const CrowdStudy& s, const CrowdOptions& o) {
 
 CrowdStudy run_and_write(CrowdStudyConfig cfg, bool quiet, const std::filesystem::path& out) {
   cfg.sampled.progress = progress_printer("crowd", quiet);
-  if (!quiet) cfg.log = [](const std::string& line) { std::cerr << line << "\n"; };
+  if (progress_wanted(quiet)) cfg.log = [](const std::string& line) { std::cerr << line << "\n"; };
   const CrowdStudy s = run_crowd_study(cfg);
   const auto files = write_crowd_report(s, cfg.crowd, crowd_text(s, cfg.crowd), out);
   std::cerr << "wrote";
@@ -74,7 +75,7 @@ void register_crowd(Registry& r) {
   r.default_report.push_back({"crowd", [](const std::filesystem::path& dir, int jobs) {
                                 CrowdStudyConfig c;  // seed 001's crowd, steps and h_min; finer reference 1e-3
                                 c.sampled.jobs = jobs;
-                                const CrowdStudy s = run_and_write(c, true, dir);
+                                const CrowdStudy s = run_and_write(c, false, dir);  // report --quiet silences it
                                 const ReportText text = crowd_text(s, c.crowd);
                                 return ReportSection{text.title, "crowd", s.study.fits, text.findings};
                               }});

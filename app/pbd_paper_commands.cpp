@@ -16,6 +16,7 @@
 #include "analytic/disks.hpp"
 #include "analytic/sliding_case.hpp"
 #include "app/commands.hpp"
+#include "app/progress.hpp"
 #include "reports/disks_figure.hpp"
 #include "reports/study_report.hpp"
 #include "solvers/atomic_file.hpp"
@@ -266,21 +267,14 @@ PaperResult run_paper(const PaperConfig& cfg, const std::filesystem::path& dir) 
   // Disks, Figs. 9 and 10.
   {
     const auto start = std::chrono::steady_clock::now();
-    if (!cfg.quiet)
+    if (progress_wanted(cfg.quiet))
       std::cerr << fmt::format("pbd-paper disks: reference (PNGS, h_ref = {:.3g}) from the cache or computed: {}\n",
                                cfg.disks.t_end / double(cfg.reference.steps),
                                reference_cache_file(cfg.reference.key(cfg.disks)).string());
-    // A plain progress line every 10% while the reference is computed (the
-    // one long silent step of ci/report.sh).
-    int shown = 0;
-    auto progress = [&](double f) {
-      if (cfg.quiet || f < (shown + 1) / 10.0) return;
-      shown = static_cast<int>(f * 10);
-      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::cerr << fmt::format("pbd-paper disks: reference {:3.0f}% done, about {:.0f} s left\n", 100 * f,
-                               f > 0 ? elapsed * (1 - f) / f : 0.0);
-    };
-    res.reference = disks_reference(cfg.disks, cfg.reference, progress);
+    Progress reference_progress("pbd-paper disks reference", cfg.quiet);  // shown only while it is computed
+    res.reference = disks_reference(cfg.disks, cfg.reference,
+                                    [&](double fraction) { reference_progress.update(fraction, 1); });
+    reference_progress.finish();
     res.reference_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const Disks<double> p(cfg.disks);
     StudyOptions opt;

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/commands.hpp"
+#include "app/progress.hpp"
 #include "properties/property_suites.hpp"
 #include "reports/properties_report.hpp"
 
@@ -20,7 +21,7 @@ std::pair<std::vector<PropertyRow>, bool> run_suites(const PropertyConfig& cfg, 
     PropertyRow row{suite.run(cfg), suite.expect_failure, false};
     row.as_expected = as_expected(suite, row.outcome);
     all_expected = all_expected && row.as_expected;
-    if (!quiet)
+    if (progress_wanted(quiet))
       std::cerr << fmt::format("{} {}: {} cases, {} in region, {} failures, {} round-off only\n",
                                row.as_expected ? "ok  " : "FAIL", suite.id, row.outcome.cases, row.outcome.in_region,
                                row.outcome.failures, row.outcome.roundoff_only);

@@ -13,7 +13,7 @@ packages=(
   libfccp-dev libcli11-dev nlohmann-json3-dev libfmt-dev
   libsiconos-kernel-dev
   libtbb-dev libopenmpi-dev openmpi-bin
-  chromium
+  chromium python3
 )
 
 missing=()

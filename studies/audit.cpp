@@ -544,7 +544,9 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
         }
         return out;
       },
-      {});
+      [&](const TaskResult&, int done, int total) {
+        if (opt.progress) opt.progress(done, total);
+      });
   std::vector<RunRow> rows(tasks.size());
   std::vector<std::vector<Vec<double>>> samples(tasks.size());
   std::vector<ProbeRow> probe_rows(probes.size());

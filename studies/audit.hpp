@@ -7,6 +7,7 @@
 #include <limits>
 #include <memory>
 #include <stdexcept>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,8 @@ struct AuditOptions {
   // Finished ladder and large-step runs are recorded here and taken from
   // here on --resume (null: none). Faulted runs are not recorded (they rerun).
   std::shared_ptr<RunJournal> journal;
+  // Called after each independent run of this process: (runs done, runs in all).
+  std::function<void(int, int)> progress;
 
   void validate() const {
     thresholds.validate();

@@ -1,0 +1,74 @@
+#include "reports/html_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace sweepcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(HtmlReport, EscapesMarkupInText) {
+  EXPECT_EQ(html_escape("a<b & \"c\">'"), "a&lt;b &amp; &quot;c&quot;&gt;&#39;");
+}
+
+TEST(HtmlReport, RendersTheInlineMarkdownTheStudiesWrite) {
+  EXPECT_EQ(markdown_inline_html("order **1.02** of `pbd` < 2, see [it](x.md)"),
+            "order <strong>1.02</strong> of <code>pbd</code> &lt; 2, see <a href=\"x.md\">it</a>");
+  // Unclosed markers stay text.
+  EXPECT_EQ(markdown_inline_html("a ** b ` c [d"), "a ** b ` c [d");
+}
+
+TEST(HtmlReport, GivesADynamicSvgItsViewBoxAsNaturalSize) {
+  const std::string uri = svg_data_uri("<?xml version=\"1.0\"?>\n<svg \n viewBox=\"0 0 640 480\"\n>\n</svg>\n");
+  ASSERT_EQ(uri.rfind("data:image/svg+xml;base64,", 0), 0u);
+  // base64 of '<?xml version="1.0"?>\n<svg width="640" height="480" \n viewBox...'
+  const std::string b64 = uri.substr(std::string("data:image/svg+xml;base64,").size());
+  EXPECT_EQ(b64.substr(0, 28), "PD94bWwgdmVyc2lvbj0iMS4wIj8+");  // '<?xml version="1.0"?>'
+  EXPECT_NE(b64.find("d2lkdGg9IjY0MCIgaGVpZ2h0PSI0ODAi"), std::string::npos);  // 'width="640" height="480"'
+  EXPECT_THROW(svg_data_uri("not an svg"), std::runtime_error);
+}
+
+TEST(HtmlReport, HasOneSectionPerStudyWithBadgesFiguresAndLinksToTheWrittenFiles) {
+  const fs::path root = fs::temp_directory_path() / "sweepcheck_html_report_test";
+  fs::remove_all(root);
+  fs::create_directories(root / "toy" / "sub");
+  std::ofstream(root / "toy" / "results.csv") << "a,b\n1,2\n";
+  std::ofstream(root / "toy" / "summary.md") << "# toy\n";
+  std::ofstream(root / "toy" / "sub" / "error_vs_h.svg") << "<svg viewBox=\"0 0 10 10\"></svg>";
+  std::ofstream(root / "toy" / "sub" / "error_vs_h.png") << "png";
+
+  SchemeFit f;
+  f.problem = "toy";
+  f.scheme = "pbd<1>";
+  f.fit.order = 1.01;
+  f.fit.ci_low = 0.9;
+  f.fit.ci_high = 1.1;
+  f.fit.expected_order = 1;
+  f.fit.verdict = Verdict::pass;
+  HtmlSection s{"Toy study", "toy", "summary.md", {f}, {"claim: order **1** holds"}};
+  HtmlSection empty{"Empty", "nothing-here", "summary.md", {}, {}};
+  const fs::path file = write_html_report("Title", {s, empty}, root);
+  std::ifstream in(file);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+
+  EXPECT_NE(html.find("<h2>Toy study</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<h2>Empty</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<span class=\"badge v-pass\">pass</span>"), std::string::npos);
+  EXPECT_NE(html.find("<code>pbd&lt;1&gt;</code>"), std::string::npos);
+  EXPECT_NE(html.find("<li>claim: order <strong>1</strong> holds</li>"), std::string::npos);
+  EXPECT_NE(html.find("<img src=\"data:image/svg+xml;base64,"), std::string::npos);
+  EXPECT_NE(html.find("href=\"toy/sub/error_vs_h.png\""), std::string::npos);
+  EXPECT_NE(html.find("href=\"toy/results.csv\""), std::string::npos);
+  EXPECT_NE(html.find("href=\"toy/summary.md\""), std::string::npos);
+  // Self-contained: nothing fetched from elsewhere.
+  EXPECT_EQ(html.find("http://"), std::string::npos);
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  fs::remove_all(root);
+}
+
+}  // namespace
+}  // namespace sweepcheck
