@@ -94,10 +94,12 @@ void parallel_for(std::size_t count, int jobs, F&& f) {
   if (failure) std::rethrow_exception(failure);
 }
 
+// 1 + |f(t0, x0)| + the set's speed: how fast a solution can move (a moving
+// set drags it even where f = 0).
 double velocity_scale(const AuditProblem& p) {
   Vec<double> f0(p.x0.size());
   p.view->f(p.t0, cspan(p.x0), mspan(f0));
-  return 1 + f0.norm();
+  return 1 + f0.norm() + p.set_speed;
 }
 
 // Log-log interpolation of work at error e over (error, work) points.

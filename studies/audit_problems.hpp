@@ -52,6 +52,10 @@ struct AuditProblem {
   // Large-step robustness goes up to steps of this size (the time the free
   // motion needs to cross the problem's length scale).
   double time_scale = 1;
+  // The set's largest speed sup_t |s'(t)| (0 for a static set): a solution is
+  // dragged up to this fast beyond what f moves it, so it adds to the
+  // velocity scale of the violation floor and the large-step bound.
+  double set_speed = 0;
 };
 
 // THE list of audit problems (studies/audit_problems.cpp), in the order the
