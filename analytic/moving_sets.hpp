@@ -5,7 +5,7 @@
 // moving_sets_test.cpp (analytic/inclusion_residual.hpp).
 //
 //  MovingHalfPlane   S(t) = { x ∈ R² : x_2 ≥ A sin ωt },
-//                    f(t, x) = (u + b cos ωt, −g − a cos ωt).
+//                    f(t, x) = (u + b cos ωt − κ x_1, −g − a cos ωt).
 //                    A ≠ 0: an oscillating wall with a tangential field;
 //                    a, b ≠ 0: a time-dependent field (static wall for A = 0).
 //                    x_2 is the Skorokhod reflection of the free motion on
@@ -47,9 +47,10 @@ struct MovingHalfPlaneOptions {
   double g = 1;         // constant normal field −g
   double a = 0;         // normal field amplitude: f_2 = −g − a cos ωt
   double u = 1;         // constant tangential field
-  double b = 0;         // tangential amplitude: f_1 = u + b cos ωt
+  double b = 0;         // tangential amplitude: f_1 = u + b cos ωt − κ x_1
   double x1 = 0, x2 = 0;  // x(0); needs x2 ≥ 0 (the wall is at 0 at t = 0)
   double t_end = 2.5;
+  double kappa = 0;     // tangential relaxation κ ≥ 0 (f_1 depends on x: Euler is then O(h) in x_1)
 
   void validate() const {
     const char* n = "moving-half-plane";
@@ -58,6 +59,7 @@ struct MovingHalfPlaneOptions {
     if (!(omega > 0) || !std::isfinite(omega)) throw std::invalid_argument("moving-half-plane: omega must be > 0");
     if (!(x2 >= 0)) throw std::invalid_argument("moving-half-plane: x2 must be >= 0 (x(0) in S(0))");
     if (!(t_end > 0) || !std::isfinite(t_end)) throw std::invalid_argument("moving-half-plane: t_end must be > 0");
+    if (!(kappa >= 0) || !std::isfinite(kappa)) throw std::invalid_argument("moving-half-plane: kappa must be >= 0");
   }
 };
 
@@ -81,10 +83,10 @@ class MovingHalfPlane {
   T t_end() const { return T(opt_.t_end); }
   const Options& options() const { return opt_; }
 
-  Vec<T> f(const T& t, const Vec<T>& /*x*/) const {
+  Vec<T> f(const T& t, const Vec<T>& x) const {
     using std::cos;
     const T c = cos(T(opt_.omega) * t);
-    return detail::vec2(T(opt_.u) + T(opt_.b) * c, -T(opt_.g) - T(opt_.a) * c);
+    return detail::vec2(T(opt_.u) + T(opt_.b) * c - T(opt_.kappa) * x[0], -T(opt_.g) - T(opt_.a) * c);
   }
   // The wall height c(t) = A sin ωt and the set's largest speed A ω.
   T wall(const T& t) const {
@@ -98,10 +100,23 @@ class MovingHalfPlane {
   Vec<T> exact(const T& t) const {
     using std::sin;
     const T w(opt_.omega);
-    const T x1 = T(opt_.x1) + T(opt_.u) * t + T(opt_.b) / w * sin(w * t);
+    const T x1 = tangential(t);
     const T z = T(opt_.x2) - T(opt_.g) * t - T(opt_.a) / w * sin(w * t);
     using std::max;
     return detail::vec2(x1, T(z + max(T(0), running_max(t) - T(opt_.x2))));
+  }
+
+  // x_1' = u + b cos ωt − κ x_1 (moving_sets.md §1):
+  // x_1 = e^{−κt} x_1(0) + u (1 − e^{−κt})/κ + b (κ cos ωt + ω sin ωt − κ e^{−κt})/(κ² + ω²),
+  // whose κ → 0 limit is x_1(0) + u t + (b/ω) sin ωt.
+  T tangential(const T& t) const {
+    using std::cos;
+    using std::exp;
+    using std::sin;
+    const T w(opt_.omega), k(opt_.kappa), u(opt_.u), b(opt_.b);
+    if (opt_.kappa == 0) return T(opt_.x1) + u * t + b / w * sin(w * t);
+    const T e = exp(-k * t);
+    return e * T(opt_.x1) + u * (T(1) - e) / k + b * (k * cos(w * t) + w * sin(w * t) - k * e) / (k * k + w * w);
   }
 
   // max over s ∈ [0, t] of φ(s) = B sin ωs + g s: the largest of φ(0), φ(t)

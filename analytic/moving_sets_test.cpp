@@ -71,7 +71,8 @@ void expect_frozen_rejected(const P& p, const std::function<Vec<F>(const F&)>& f
 }
 
 TEST(MovingHalfPlane, OscillatingWallWithTangentialFieldSatisfiesTheInclusion) {
-  MovingHalfPlane<F> p({.A = 0.5, .omega = 2 * boost::math::constants::pi<double>(), .g = 1, .a = 0, .u = 1, .b = 0});
+  MovingHalfPlane<F> p(
+      {.A = 0.5, .omega = 2 * boost::math::constants::pi<double>(), .g = 1, .a = 0, .u = 1, .b = 0, .kappa = 1});
   expect_exact(p, 1 + 0.5 * 6.3 + 1);
   // Frozen wall (A = 0 at every t): the point falls through the rising wall.
   MovingHalfPlane<F> frozen({.A = 0, .omega = 2 * boost::math::constants::pi<double>(), .g = 1, .u = 1});
@@ -85,7 +86,8 @@ TEST(MovingHalfPlane, TimeDependentFieldOnAStaticWallSatisfiesTheInclusion) {
 }
 
 TEST(MovingHalfPlane, WallAndFieldBothMovingSatisfyTheInclusion) {
-  MovingHalfPlane<F> p({.A = 0.3, .omega = 5, .g = 0.5, .a = -0.7, .u = 0, .b = 0.4, .x1 = 1, .x2 = 0.2, .t_end = 4});
+  MovingHalfPlane<F> p(
+      {.A = 0.3, .omega = 5, .g = 0.5, .a = -0.7, .u = 0, .b = 0.4, .x1 = 1, .x2 = 0.2, .t_end = 4, .kappa = 0.7});
   expect_exact(p, 0.5 + 0.7 + 1.5 + 0.4 + 1);
 }
 

@@ -64,4 +64,10 @@ struct AuditProblem {
 // first entry is also used for precision–work and determinism.
 std::vector<AuditProblem> audit_problems(int count = 0);
 
+// The problems with a moving set or a time-dependent field
+// (analytic/moving_sets.md), in audit_problems()'s order: the oscillating
+// wall, the time-dependent field on a static wall, the translating ball, the
+// translating ball complement. audit_problems() holds them as entries 5-8.
+std::vector<AuditProblem> moving_audit_problems();
+
 }  // namespace sweepcheck

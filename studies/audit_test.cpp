@@ -39,6 +39,66 @@ class HiddenState final : public plugin::Stepper {
   }
 };
 
+// PBD with the time frozen at t0 = 0 for the set, the field, or both
+// (examples/wrong_frozen_time.cpp, wrong_frozen_field.cpp), or projecting onto
+// S(t_k) instead of S(t_{k+1}) (examples/pbd_lagged_set.cpp).
+class TimeSlip final : public plugin::Stepper {
+ public:
+  enum Kind { frozen_time, frozen_field, lagged_set } kind;
+  explicit TimeSlip(Kind k) : kind(k) {}
+  std::string name() const override { return "time-slip"; }
+  StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
+                  Work&) override {
+    p.f(kind == lagged_set ? t : 0.0, x, out);
+    for (std::size_t i = 0; i < x.size(); ++i) out[i] = x[i] + h * out[i];
+    const double ts = kind == frozen_time ? 0.0 : kind == lagged_set ? t : t + h;
+    for (int j = 0; j < p.constraints().size(); ++j) p.constraints().project(j, ts, out);
+    return StepStatus::ok;
+  }
+};
+SchemeFactory slip(TimeSlip::Kind k) {
+  return [k] { return std::make_shared<TimeSlip>(k); };
+}
+
+TEST(Audit, ViolationIsMeasuredAgainstTheSetAtEachStepsOwnTime) {
+  const auto wall = moving_audit_problems().front();  // x_2 >= 0.5 sin(2 pi t)
+  ASSERT_EQ(wall.name, "moving-half-plane");
+  const std::int64_t n = 1000;
+  const double h = (wall.t_end - wall.t0) / double(n);
+  // PBD lands in S(t_{k+1}) exactly: no violation at the right time level.
+  EXPECT_LT(run_stepper(wall, catalog_scheme_factory(parse_scheme_spec("pbd")), n, 1).row.violation, 1e-14);
+  // A point kept in S(0) while the wall rises to 0.5 (the wall moved, the scheme did not see it).
+  EXPECT_GT(run_stepper(wall, slip(TimeSlip::frozen_time), n, 1).row.violation, 0.4);
+  // One step behind: d_{S(t_{k+1})}(x_{k+1}) = c(t_{k+1}) − c(t_k) ≤ A ω h = π h, nearly reached at t ≈ 0.
+  const double lag = run_stepper(wall, slip(TimeSlip::lagged_set), n, 1).row.violation;
+  EXPECT_GT(lag, 0.9 * 3.14159 * h);
+  EXPECT_LT(lag, 1.0001 * 3.14159265 * h);
+}
+
+TEST(Audit, ConsistencyProbeOnMovingSetsTellsTheRightTimeFromAFrozenOne) {
+  const auto problems = moving_audit_problems();
+  ASSERT_EQ(problems.size(), 4u);
+  const AuditThresholds th;
+  const SchemeFactory pbd = catalog_scheme_factory(parse_scheme_spec("pbd"));
+  for (const auto& p : problems) {
+    const auto a = consistency_probe(p, pbd, 1e-2, th);
+    const auto b = consistency_probe(p, pbd, 1e-3, th);
+    EXPECT_EQ(b.points, 4 * th.probe_directions);
+    EXPECT_LE(b.defect, std::max(0.2 * a.defect, b.floor)) << p.parameters;
+  }
+  // Moving sets (wall, ball, ball complement): stepping onto S(0) from a point
+  // near S(t) moves it by O(1), so the defect grows like 1/h.
+  for (std::size_t i : {0u, 2u, 3u}) {
+    const auto& p = problems[i];
+    EXPECT_GT(consistency_probe(p, slip(TimeSlip::frozen_time), 1e-3, th).defect, 50) << p.parameters;
+  }
+  // The time-dependent field: f(0, y) − f(t, y) has a tangential part that no
+  // normal of the static wall absorbs: b (1 − cos 2πt) = 1.81 at the base point t = 0.6.
+  const auto& field = problems[1];
+  EXPECT_GT(consistency_probe(field, slip(TimeSlip::frozen_field), 1e-3, th).defect, 1.5);
+  EXPECT_GT(consistency_probe(field, slip(TimeSlip::frozen_field), 1e-4, th).defect, 1.5);  // does not shrink
+}
+
 TEST(Audit, ConsistencyDefectOfPbdIsOrderHAndOfTheHSquaredPredictorOrderOne) {
   const auto problems = audit_problems(3);  // the sliding case only (the disks: audit_disks_test.cpp)
   const AuditThresholds th;
