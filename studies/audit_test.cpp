@@ -174,12 +174,13 @@ TEST(Audit, MoreauEulerThroughTheViewIsTheExactProjectionStepAndConvergesOnEvery
 }
 
 TEST(Audit, VenelThroughTheViewStaysFeasibleAndConvergesOnTheMovingSets) {
-  // Venel's Q̃ ⊂ S(t_{k+1}) for convex constraints (seed 001, (12)): no
-  // violation on the half-plane and the ball; the error shrinks with h
+  // Venel's Q̃ ⊂ S(t_{k+1}) for convex g (seed 001, (12)): no violation on
+  // the half-planes and the ball complement (g = |x − c| − R is convex; inside
+  // a ball g is concave and Q̃ ⊄ S, hence not tested here); the error shrinks with h
   // (at least like h^{1/2}, Theorem 3.4; order 1 is what it shows here).
   const SchemeFactory venel = catalog_scheme_factory(parse_scheme_spec("venel"));
   const auto problems = moving_audit_problems();
-  for (std::size_t i : {0u, 1u, 2u}) {
+  for (std::size_t i : {0u, 1u, 3u}) {
     const auto& p = problems[i];
     const auto a = run_stepper(p, venel, 500, 4).row;
     const auto b = run_stepper(p, venel, 5000, 4).row;
