@@ -20,6 +20,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "solvers/ball.hpp"
 #include "solvers/ball_complement.hpp"
@@ -54,8 +55,9 @@ struct MovingHalfPlaneOptions {
 
   void validate() const {
     const char* n = "moving-half-plane";
-    for (auto [v, f] : {std::pair{A, "A"}, {g, "g"}, {a, "a"}, {u, "u"}, {b, "b"}, {x1, "x1"}, {x2, "x2"}})
-      detail::need_finite(v, n, f);
+    using P = std::pair<double, const char*>;
+    for (const P& p : {P{A, "A"}, P{g, "g"}, P{a, "a"}, P{u, "u"}, P{b, "b"}, P{x1, "x1"}, P{x2, "x2"}})
+      detail::need_finite(p.first, n, p.second);
     if (!(omega > 0) || !std::isfinite(omega)) throw std::invalid_argument("moving-half-plane: omega must be > 0");
     if (!(x2 >= 0)) throw std::invalid_argument("moving-half-plane: x2 must be >= 0 (x(0) in S(0))");
     if (!(t_end > 0) || !std::isfinite(t_end)) throw std::invalid_argument("moving-half-plane: t_end must be > 0");
