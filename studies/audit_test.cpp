@@ -61,7 +61,7 @@ SchemeFactory slip(TimeSlip::Kind k) {
 }
 
 TEST(Audit, ViolationIsMeasuredAgainstTheSetAtEachStepsOwnTime) {
-  const auto wall = moving_audit_problems().front();  // x_2 >= 0.5 sin(2 pi t)
+  const auto wall = moving_audit_problems().front();  // x_2 >= 0.5 sin(2 pi t), always in contact
   ASSERT_EQ(wall.name, "moving-half-plane");
   const std::int64_t n = 1000;
   const double h = (wall.t_end - wall.t0) / double(n);
