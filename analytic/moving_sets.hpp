@@ -156,12 +156,15 @@ struct DraggedInBallOptions {
   double R = 1;     // radius
   double y0 = 0.8;  // x(0) = (0, y0), |y0| < R (inside, at rest)
   double t_end = 3;
+  double c0 = 0;    // the centre starts at (c0, 0); c0 = sqrt(R² − y0²): in contact from t = 0
 
   void validate() const {
     if (!(v > 0) || !std::isfinite(v)) throw std::invalid_argument("dragged-in-ball: v must be > 0");
     if (!(R > 0) || !std::isfinite(R)) throw std::invalid_argument("dragged-in-ball: R must be > 0");
     if (!(std::abs(y0) < R)) throw std::invalid_argument("dragged-in-ball: |y0| must be < R");
     if (!(t_end > 0) || !std::isfinite(t_end)) throw std::invalid_argument("dragged-in-ball: t_end must be > 0");
+    if (!(std::abs(c0) <= std::sqrt(R * R - y0 * y0) * (1 + 1e-15)))
+      throw std::invalid_argument("dragged-in-ball: |c0| must be <= sqrt(R^2 - y0^2) (x(0) in S(0))");
   }
 };
 
@@ -173,7 +176,7 @@ class DraggedInBall {
 
   explicit DraggedInBall(Options o = {}) : opt_(o), set_(2) {
     opt_.validate();
-    set_.add(Ball<T>(detail::vec2(T(0), T(0)), T(opt_.R), Translation<T>::drift(detail::vec2(T(opt_.v), T(0)))));
+    set_.add(Ball<T>(detail::vec2(T(opt_.c0), T(0)), T(opt_.R), Translation<T>::drift(detail::vec2(T(opt_.v), T(0)))));
   }
 
   int dim() const { return 2; }
@@ -185,10 +188,11 @@ class DraggedInBall {
   Vec<T> f(const T& /*t*/, const Vec<T>& x) const { return Vec<T>::Zero(x.size()); }
   double set_speed() const { return opt_.v; }
 
-  // The back of the ball reaches x(0) at t1 = sqrt(R² − y0²)/v.
+  // The back of the ball reaches x(0) at t1 = (sqrt(R² − y0²) − c0)/v.
   T contact_time() const {
+    using std::max;
     using std::sqrt;
-    return sqrt(T(opt_.R) * T(opt_.R) - T(opt_.y0) * T(opt_.y0)) / T(opt_.v);
+    return max(T(0), T((sqrt(T(opt_.R) * T(opt_.R) - T(opt_.y0) * T(opt_.y0)) - T(opt_.c0)) / T(opt_.v)));
   }
 
   // moving_sets.md §2: x = x(0) for t ≤ t1; then x = c(t) + R (cos θ, sin θ)
@@ -201,12 +205,13 @@ class DraggedInBall {
     using std::sin;
     using std::tan;
     const T t1 = contact_time();
-    if (t <= t1) return x0();
+    if (t < t1) return x0();
     const T v(opt_.v), R(opt_.R);
-    const T theta1 = atan2(T(opt_.y0), -v * t1);
+    using std::sqrt;
+    const T theta1 = atan2(T(opt_.y0), -sqrt(R * R - T(opt_.y0) * T(opt_.y0)));
     // atan gives θ/2 in (−π/2, π/2), so θ stays in (−π, π) on the right branch.
     const T theta = T(2) * atan(tan(theta1 / T(2)) * exp(v * (t - t1) / R));
-    return detail::vec2(T(v * t + R * cos(theta)), T(R * sin(theta)));
+    return detail::vec2(T(T(opt_.c0) + v * t + R * cos(theta)), T(R * sin(theta)));
   }
 
  private:

@@ -108,6 +108,11 @@ TEST(DraggedInBall, PointIsDraggedAlongATractrix) {
   expect_exact(p, 1.0 + 1e-12);
   DraggedInBall<F> q({.v = 2, .R = 0.5, .y0 = -0.2, .t_end = 2});
   expect_exact(q, 2.0 + 1e-12);
+  DraggedInBall<F> r({.v = 1, .R = 1, .y0 = 0.8, .t_end = 2.4, .c0 = 0.6});  // the audit's: in contact from t = 0
+  EXPECT_LT(static_cast<double>(r.contact_time()), 1e-15);
+  const Scan sr = scan(r, [&](const F& t) { return r.exact(t); }, 600);
+  EXPECT_LT(std::max(sr.worst_infeasibility, sr.worst_residual), kResidualTol);
+  EXPECT_EQ(sr.free, 0);
   // Frozen ball: the point never moves; it leaves S(t) once the ball passes.
   expect_frozen_rejected(p, [&](const F&) { return p.x0(); });
 }

@@ -99,9 +99,13 @@ std::vector<AuditProblem> moving_audit_problems() {
                                 "exact solution: Skorokhod reflection of the time-dependent field (moving_sets.md, 1)");
   }());
   list.push_back([&] {
-    DraggedInBall<double> p({.v = 1, .R = 1, .y0 = 0.8, .t_end = 3});
-    return moving_audit_problem(std::move(p), "v=1 R=1 y0=0.8 (translating ball, tractrix)", {0.3, 0.8, 1.5, 2.5}, 1,
-                                "exact solution: rest, then the tractrix (moving_sets.md, 2)");
+    // In contact from t = 0 (c0 = sqrt(R^2 - y0^2) = 0.6): a rest phase first
+    // would put a velocity jump inside (0, T), and the interpolant's error there
+    // depends on where the grid falls (pbd_substeps' local orders scattered
+    // over [-0.6, 2.6] with c0 = 0, measured).
+    DraggedInBall<double> p({.v = 1, .R = 1, .y0 = 0.8, .t_end = 2.4, .c0 = 0.6});
+    return moving_audit_problem(std::move(p), "v=1 R=1 y0=0.8 c0=0.6 (translating ball, tractrix)",
+                                {0.2, 0.7, 1.3, 2.0}, 1, "exact solution: the tractrix (moving_sets.md, 2)");
   }());
   list.push_back([&] {
     PushedByObstacle<double> p({.v = 1, .R = 1, .theta0 = pi / 6, .t_end = 2.5});
