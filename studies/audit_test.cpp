@@ -86,12 +86,14 @@ TEST(Audit, ConsistencyProbeOnMovingSetsTellsTheRightTimeFromAFrozenOne) {
     EXPECT_EQ(b.points, 4 * th.probe_directions);
     EXPECT_LE(b.defect, std::max(0.2 * a.defect, b.floor)) << p.parameters;
   }
-  // Moving sets (wall, ball, ball complement): stepping onto S(0) from a point
-  // near S(t) moves it by O(1), so the defect grows like 1/h.
-  for (std::size_t i : {0u, 2u, 3u}) {
-    const auto& p = problems[i];
-    EXPECT_GT(consistency_probe(p, slip(TimeSlip::frozen_time), 1e-3, th).defect, 50) << p.parameters;
-  }
+  // The translating ball: stepping onto S(0) from a point near S(t) moves it
+  // by O(1), so the defect grows like 1/h. (On the wall and the obstacle S(0)
+  // lies behind the moving set: a frozen step leaves y where it is, r = 0, and
+  // only checks 1-2 see the frozen time; measured, studies/audit.md.)
+  const auto& ball = problems[2];
+  EXPECT_GT(consistency_probe(ball, slip(TimeSlip::frozen_time), 1e-3, th).defect, 50);
+  EXPECT_GT(consistency_probe(ball, slip(TimeSlip::frozen_time), 1e-4, th).defect,
+            5 * consistency_probe(ball, slip(TimeSlip::frozen_time), 1e-3, th).defect);
   // The time-dependent field: f(0, y) − f(t, y) has a tangential part that no
   // normal of the static wall absorbs: b (1 − cos 2πt) = 1.81 at the base point t = 0.6.
   const auto& field = problems[1];
