@@ -43,6 +43,9 @@ class BallComplementProjector {
       const auto* b = std::get_if<BallComplement<T>>(&set[j]);
       if (!b) throw std::invalid_argument("BallComplementProjector: constraint " + std::to_string(j) + " is a " +
                                           kind_name(set[j]) + ", not a ball complement");
+      if (b->motion.moving())
+        throw std::invalid_argument("BallComplementProjector: constraint " + std::to_string(j) +
+                                    " moves; the projector holds the centres of a static set");
       centres_.push_back(b->c);
       radii_.push_back(b->R);
     }

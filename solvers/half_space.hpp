@@ -1,9 +1,11 @@
 #pragma once
 // Half-space S_j = { x : <a, x> >= b }, stored with |a| = 1 so that g is the
-// signed distance.
+// signed distance. Optionally moving: S_j(t) = S_j + s(t) (solvers/translation.hpp),
+// i.e. the offset b(t) = b + <a, s(t)>.
 #include <stdexcept>
 
 #include "solvers/scalar.hpp"
+#include "solvers/translation.hpp"
 
 namespace sweepcheck {
 
@@ -11,6 +13,7 @@ template <class T>
 struct HalfSpace {
   Vec<T> a;  // unit normal pointing into the set
   T b;
+  Translation<T> motion{};  // none: a static half-space
 
   HalfSpace(Vec<T> normal, T offset) : a(std::move(normal)), b(std::move(offset)) {
     using std::isfinite;
@@ -21,7 +24,13 @@ struct HalfSpace {
     b /= n;
   }
 
-  T value(const T& /*t*/, const Vec<T>& x) const { return a.dot(x) - b; }
+  HalfSpace(Vec<T> normal, T offset, Translation<T> m) : HalfSpace(std::move(normal), std::move(offset)) {
+    motion = std::move(m);
+  }
+
+  // b(t) = b + <a, s(t)>.
+  T offset(const T& t) const { return motion.moving() ? T(b + a.dot(motion.shift(t, a.size()))) : b; }
+  T value(const T& t, const Vec<T>& x) const { return a.dot(x) - offset(t); }
   void gradient(const T& /*t*/, const Vec<T>& /*x*/, Vec<T>& g) const { g = a; }
   T distance(const T& t, const Vec<T>& x) const {
     using std::max;

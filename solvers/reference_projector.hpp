@@ -110,7 +110,7 @@ namespace detail {
 
 // ∇²g_j(y) of one constraint, as a dense n×n matrix.
 template <class T>
-Mat<T> hessian(const Constraint<T>& c, const T& /*t*/, const Vec<T>& y) {
+Mat<T> hessian(const Constraint<T>& c, const T& t, const Vec<T>& y) {
   const Eigen::Index n = y.size();
   Mat<T> H = Mat<T>::Zero(n, n);
   auto sphere_part = [](const Vec<T>& v, Mat<T>& P) {
@@ -128,10 +128,10 @@ Mat<T> hessian(const Constraint<T>& c, const T& /*t*/, const Vec<T>& y) {
         Mat<T> P;
         if constexpr (std::is_same_v<S, HalfSpace<T>>) {
         } else if constexpr (std::is_same_v<S, Ball<T>>) {  // g = R − |y − c|
-          sphere_part(Vec<T>(y - s.c), P);
+          sphere_part(Vec<T>(y - s.centre(t)), P);
           H = -P;
         } else if constexpr (std::is_same_v<S, BallComplement<T>>) {  // g = |y − c| − R
-          sphere_part(Vec<T>(y - s.c), P);
+          sphere_part(Vec<T>(y - s.centre(t)), P);
           H = P;
         } else if constexpr (std::is_same_v<S, DiskSegmentWall<T>>) {
           // g = |X_i − P(X_i)| − R: zero Hessian where P(X_i) is inside the

@@ -104,10 +104,12 @@ void decode(codec::Reader& r, TaskResult& x) {
   task_fields(io, x);
 }
 
+// 1 + |f(t0, x0)| + the set's speed: how fast a solution can move (a moving
+// set drags it even where f = 0).
 double velocity_scale(const AuditProblem& p) {
   Vec<double> f0(p.x0.size());
   p.view->f(p.t0, cspan(p.x0), mspan(f0));
-  return 1 + f0.norm();
+  return 1 + f0.norm() + p.set_speed;
 }
 
 // Log-log interpolation of work at error e over (error, work) points.

@@ -57,6 +57,10 @@ struct AuditProblem {
   // Large-step robustness goes up to steps of this size (the time the free
   // motion needs to cross the problem's length scale).
   double time_scale = 1;
+  // The set's largest speed sup_t |s'(t)| (0 for a static set): a solution is
+  // dragged up to this fast beyond what f moves it, so it adds to the
+  // velocity scale of the violation floor and the large-step bound.
+  double set_speed = 0;
 };
 
 // THE list of audit problems (studies/audit_problems.cpp), in the order the
@@ -64,5 +68,11 @@ struct AuditProblem {
 // cached reference load (or compute) it only when they are in the list. The
 // first entry is also used for precision–work and determinism.
 std::vector<AuditProblem> audit_problems(int count = 0);
+
+// The problems with a moving set or a time-dependent field
+// (analytic/moving_sets.md), in audit_problems()'s order: the oscillating
+// wall, the time-dependent field on a static wall, the translating ball, the
+// translating ball complement. audit_problems() holds them as entries 5-8.
+std::vector<AuditProblem> moving_audit_problems();
 
 }  // namespace sweepcheck

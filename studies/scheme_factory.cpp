@@ -4,22 +4,35 @@
 #include <type_traits>
 
 #include "solvers/template_stepper.hpp"
+#include "solvers/view_linearise.hpp"
+#include "solvers/view_projector.hpp"
 
 namespace sweepcheck {
 
 namespace {
 
-// Schemes that need nothing but the plugin interface's per-constraint
-// value/gradient/projection: these can be audited through a problem view.
-// PGS and the penalty method look at every constraint of the view
-// (solvers/template_stepper.hpp, constraints_near). The others need the
-// concrete set type: Moreau–Euler the exact projection onto the intersection,
-// which the reference projector computes from the constraints' second
-// derivatives (a view gives values, gradients and single projections only);
-// Venel a linearisable ConstraintSet; catching-up a polyhedral LCS set.
+// What each in-tree scheme needs to run through a problem view (the plugin
+// interface's per-constraint value / gradient / projection,
+// solvers/template_stepper.hpp):
+//  - PBD, PNGS: sweeps of single projections;
+//  - PGS, the penalty method: every constraint of the view (a view has no
+//    neighbour list), only those with g_j <= 0 act;
+//  - Moreau–Euler: the projection onto the intersection, computed and
+//    KKT-certified through the view by solvers/view_projector.hpp (the
+//    reference projector needs Hessians, which a view does not give);
+//  - Venel: its linearised set Q̃ built from the view's values and gradients
+//    (solvers/view_linearise.hpp), every constraint a row.
+// The catching-up schemes of seed 002 need the set as a polyhedron (M, b):
+// a view cannot show that a constraint is affine, so they are refused.
 template <class S>
 constexpr bool runs_on_views = std::is_same_v<S, Pbd<double>> || std::is_same_v<S, Pngs<double>> ||
-                               std::is_same_v<S, Pgs<double>> || std::is_same_v<S, Penalty<double>>;
+                               std::is_same_v<S, Pgs<double>> || std::is_same_v<S, Penalty<double>> ||
+                               is_venel_scheme<S>::value;
+
+template <class S>
+struct is_moreau_euler : std::false_type {};
+template <class T, class Pr>
+struct is_moreau_euler<MoreauEuler<T, Pr>> : std::true_type {};
 
 }  // namespace
 
@@ -31,10 +44,14 @@ SchemeFactory catalog_scheme_factory(const SchemeSpec& spec) {
     using S = std::decay_t<decltype(scheme)>;
     if constexpr (runs_on_views<S>) {
       return [scheme, label, order] { return std::make_shared<TemplateStepper<S>>(scheme, label, order); };
+    } else if constexpr (is_moreau_euler<S>::value) {
+      using V = MoreauEuler<double, ViewProjector>;
+      return [label, order] { return std::make_shared<TemplateStepper<V>>(V{}, label, order); };
     } else {
       throw std::invalid_argument("scheme '" + spec.name +
-                                  "' needs its problems' concrete set types and cannot be audited through the generic "
-                                  "problem view (audit by name supports pbd, pngs, pgs and penalty; wrap other schemes as plugins)");
+                                  "' needs its set as a polyhedron and cannot be audited through the generic "
+                                  "problem view (a view cannot show that its constraints are affine; the catching-up "
+                                  "schemes are studied on the LCS circuits: `sweepcheck study circuit`)");
     }
   });
 }
