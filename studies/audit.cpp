@@ -16,6 +16,7 @@
 #include "solvers/template_stepper.hpp"
 #include "studies/error_observers.hpp"
 #include "studies/integrate.hpp"
+#include "studies/parallel_runs.hpp"
 #include "studies/sampled_reference.hpp"
 
 namespace sweepcheck {
@@ -67,32 +68,6 @@ struct HashObserver {
 };
 
 std::string label(const AuditProblem& p) { return p.name + " " + p.parameters; }
-
-// Runs tasks 0..count-1 on `jobs` threads; results stored by index.
-template <class F>
-void parallel_for(std::size_t count, int jobs, F&& f) {
-  std::atomic<std::size_t> next{0};
-  std::mutex mutex;
-  std::exception_ptr failure;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < count; i = next++) {
-      try {
-        f(i);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = count;
-        return;
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  const int threads = std::min<int>(jobs, static_cast<int>(count));
-  for (int j = 1; j < threads; ++j) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-}
 
 double velocity_scale(const AuditProblem& p) {
   Vec<double> f0(p.x0.size());
@@ -219,7 +194,11 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   } else {
     row.error_uniform = row.error_grid = error;
   }
-  row.noise_floor = double(n) * epsilon<double>() * (viol.scale() + 1);
+  // n · (ε · (scale + 1) + τ), τ the inner solver's tolerance when the scheme
+  // declares one (in-tree schemes; fit_order.md, step 2).
+  double inner_tol = 0;
+  if (const auto* it = dynamic_cast<const InnerTolerance*>(stepper.get())) inner_tol = it->inner_tolerance(viol.scale());
+  row.noise_floor = double(n) * (epsilon<double>() * (viol.scale() + 1) + inner_tol);
   out.hash = hash.hash;
   return out;
 }
@@ -358,21 +337,68 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   CheckResult big = make_check("large-steps", "Large-step robustness",
                                "no NaN/inf and bounded error for h up to the problem's time scale");
   CheckResult cons = make_check("consistency", "Consistency probe", "seed 000, Definition 2.9, (15)");
-  for (const auto& p : problems) {
+  // Refinement before judging (fit_order.md): each problem's slope checks may
+  // ask for smaller steps; problems refine in parallel, each run is cached by
+  // its step count so the checks share the new rungs.
+  std::vector<Judgement> j_conv(problems.size()), j_viol(problems.size()), j_bound(problems.size()),
+      j_cons(problems.size());
+  std::vector<std::vector<RunRow>> refined(problems.size());
+  std::vector<std::vector<ProbeRow>> refined_probes(problems.size());
+  parallel_for(problems.size(), opt.jobs, [&](std::size_t i) {
+    const AuditProblem& p = problems[i];
     MeasuredSeries e, v, m;
     const double vs = velocity_scale(p);
+    auto error_point = [&](const RunRow& r) {
+      // A sampled reference's own error is noise to the fit (audit_problems.hpp).
+      return OrderPoint{r.h, r.error_uniform, r.noise_floor + p.reference_error, r.status == RunStatus::ok};
+    };
+    auto violation_point = [&](const RunRow& r) {
+      return OrderPoint{r.h, r.violation, std::max(r.noise_floor, th.negligible_violation * r.h * vs),
+                        r.status != RunStatus::diverged};
+    };
+    auto increment_point = [&](const RunRow& r) {
+      return OrderPoint{r.h, r.max_increment / r.h, 0.0, r.status != RunStatus::diverged};
+    };
     for (const auto& r : res.ladder_rows) {
       if (r.problem != p.name || r.parameters != p.parameters) continue;
-      const bool ok = r.status == RunStatus::ok;
-      // A sampled reference's own error is noise to the fit (audit_problems.hpp).
-      e.push_back({r.h, r.error_uniform, r.noise_floor + p.reference_error, ok});
-      v.push_back({r.h, r.violation, std::max(r.noise_floor, th.negligible_violation * r.h * vs),
-                   r.status != RunStatus::diverged});
-      m.push_back({r.h, r.max_increment / r.h, 0.0, r.status != RunStatus::diverged});
+      e.push_back(error_point(r));
+      v.push_back(violation_point(r));
+      m.push_back(increment_point(r));
     }
-    add(conv, label(p), judge_convergence(e, res.claimed_order, th));
-    add(viol, label(p), judge_violation(v, th));
-    add(bound, label(p), judge_step_bound(m, th));
+    const double span = p.t_end - p.t0;
+    auto row_at = [&](double h) -> const RunRow& {
+      const auto n = std::max<std::int64_t>(1, std::llround(span / h));
+      for (const auto& r : refined[i])
+        if (r.steps == n) return r;
+      RunRow r = run_stepper(p, scheme, n, th.points_per_step).row;
+      r.refined = true;
+      refined[i].push_back(r);
+      return refined[i].back();
+    };
+    j_conv[i] = judge_convergence(e, res.claimed_order, th, [&](double h) { return error_point(row_at(h)); });
+    j_viol[i] = judge_violation(v, th, [&](double h) { return violation_point(row_at(h)); });
+    j_bound[i] = judge_step_bound(m, th, [&](double h) { return increment_point(row_at(h)); });
+    if (p.project) {
+      MeasuredSeries d;
+      for (const auto& r : res.probe_rows)
+        if (r.problem == label(p)) d.push_back({r.h, r.defect, r.floor, std::isfinite(r.defect)});
+      j_cons[i] = judge_consistency(d, th, [&](double h) {
+        refined_probes[i].push_back(consistency_probe(p, scheme, h, th));
+        const ProbeRow& r = refined_probes[i].back();
+        return OrderPoint{r.h, r.defect, r.floor, std::isfinite(r.defect)};
+      });
+    }
+  });
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    res.ladder_rows.insert(res.ladder_rows.end(), refined[i].begin(), refined[i].end());
+    res.probe_rows.insert(res.probe_rows.end(), refined_probes[i].begin(), refined_probes[i].end());
+  }
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const AuditProblem& p = problems[i];
+    const double vs = velocity_scale(p);
+    add(conv, label(p), j_conv[i]);
+    add(viol, label(p), j_viol[i]);
+    add(bound, label(p), j_bound[i]);
 
     std::vector<LargeStepRun> runs;
     for (const auto& r : res.large_step_rows)
@@ -382,10 +408,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
         judge_large_steps(runs, th.large_step_error_factor * (1 + p.x0.norm() + (p.t_end - p.t0) * (vs - 1)), th));
 
     if (p.project) {
-      MeasuredSeries d;
-      for (const auto& r : res.probe_rows)
-        if (r.problem == label(p)) d.push_back({r.h, r.defect, r.floor, std::isfinite(r.defect)});
-      add(cons, label(p), judge_consistency(d, th));
+      add(cons, label(p), j_cons[i]);
     } else {
       cons.skipped.push_back({label(p), "no projection onto S(t) is available for this problem"});
     }

@@ -1,7 +1,8 @@
 #pragma once
-// Independent runs spread over threads. Each run is sequential and its row is
-// stored at its task index, so the rows do not depend on the scheduling. The
-// first exception stops the remaining tasks and is rethrown to the caller.
+// The one way independent runs are spread over threads (studies, crowd
+// references, refinement, the audit). Each run is sequential and its result is
+// stored at its task index, so nothing depends on the scheduling. The first
+// exception stops the remaining tasks and is rethrown to the caller.
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -14,39 +15,48 @@
 
 namespace sweepcheck {
 
-// run(i) -> RunRow for i in [0, count); progress(row, done, total) is called
-// under a lock after each run.
-template <class Run>
-std::vector<RunRow> run_in_parallel(std::size_t count, int jobs, Run run,
-                                    const std::function<void(const RunRow&, int, int)>& progress) {
-  std::vector<RunRow> rows(count);
+// f(i) for i in [0, count) on up to `jobs` threads.
+template <class F>
+void parallel_for(std::size_t count, int jobs, F&& f) {
   std::atomic<std::size_t> next{0};
-  std::atomic<int> done{0};
-  std::mutex mutex;  // guards progress reporting and the first error
+  std::mutex mutex;  // guards the first error
   std::exception_ptr failure;
   auto worker = [&] {
     for (std::size_t i = next++; i < count; i = next++) {
       try {
-        rows[i] = run(i);
+        f(i);
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!failure) failure = std::current_exception();
         next = count;
         return;
       }
-      const int d = ++done;
-      if (progress) {
-        std::lock_guard lock(mutex);
-        progress(rows[i], d, static_cast<int>(count));
-      }
     }
   };
   std::vector<std::thread> pool;
-  const int threads = std::min<int>(jobs, static_cast<int>(count));
+  const int threads = std::min<int>(std::max(jobs, 1), static_cast<int>(count));
   for (int j = 1; j < threads; ++j) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
+}
+
+// run(i) -> RunRow for i in [0, count); progress(row, done, total) is called
+// under a lock after each run. Every batch of study runs goes through here.
+template <class Run>
+std::vector<RunRow> run_in_parallel(std::size_t count, int jobs, Run run,
+                                    const std::function<void(const RunRow&, int, int)>& progress) {
+  std::vector<RunRow> rows(count);
+  std::atomic<int> done{0};
+  std::mutex mutex;  // guards progress reporting
+  parallel_for(count, jobs, [&](std::size_t i) {
+    rows[i] = run(i);
+    const int d = ++done;
+    if (progress) {
+      std::lock_guard lock(mutex);
+      progress(rows[i], d, static_cast<int>(count));
+    }
+  });
   return rows;
 }
 
