@@ -108,7 +108,7 @@ Settling settle(OrderFit& fit, const FitOptions& opt) {
 void pre_asymptotic(OrderFit& fit, const FitOptions& opt, const Settling& st, std::ostringstream& why) {
   if (std::isnan(opt.expected_order) || fit.settled || fit.local_orders.empty()) return;
   if (fit.verdict != Verdict::fail && fit.verdict != Verdict::inconclusive) return;
-  if (fit.verdict == Verdict::inconclusive && fit.points_used < 2) return;  // nothing to judge a trend on
+  if (fit.points_used < opt.min_points) return;  // too few points: inconclusive (refinement adds points)
   const double last = st.last_mean, change = st.change;
   const double gap = opt.expected_order - last;  // > 0: below the claim
   const bool at_claim = opt.expected_is_lower_bound ? gap <= opt.resolution : std::abs(gap) <= opt.resolution;
