@@ -7,6 +7,7 @@
 #include "app/commands.hpp"
 #include "app/progress.hpp"
 #include "reports/crowd_report.hpp"
+#include "reports/summary.hpp"
 #include "studies/crowd_study.hpp"
 
 namespace sweepcheck::app {
@@ -22,10 +23,14 @@ ReportText crowd_text(const CrowdStudy& s, const CrowdOptions& o) {
       "beyond the door plane, so nobody leaves the computation (`analytic/crowd_evacuation.md`). Seeded feasible start "
       "(seed {}), T = {:g}. Error (24) of seed 001: max over the 10 times t_i = iT/10 of |q_h(t_i) − q_ref(t_i)| "
       "(q_h piecewise linear), each scheme against its own run at the paper's h_min = 0.01 and, separately, against "
-      "a finer run. Seed 001 proves order 1/2 for Venel's scheme (Theorem 3.4) and shows it in Figure 1. Venel's QP is "
+      "a finer run, whose own error (its distance to the same run at twice its step) joins the noise floor. Against "
+      "the finer run the paper's step list is extended toward smaller h while the local orders have not settled "
+      "(studies/fit_order.md, \"Refinement\"); both fits are stated. Seed 001 proves order 1/2 for Venel's scheme (Theorem 3.4) and shows it in Figure 1. Venel's QP is "
       "solved by the exact MPRGP solver unless the scheme spec says otherwise (`venel:solver=1`: Uzawa).",
       o.people, o.radius, o.room, o.door_width, o.seed, o.t_end);
-  t.findings = crowd_findings(s, o);
+  for (const auto& c : crowd_claims(s)) t.findings.push_back(claim_markdown(c));
+  const auto more = crowd_findings(s, o);
+  t.findings.insert(t.findings.end(), more.begin(), more.end());
   return t;
 }
 
@@ -57,6 +62,11 @@ void register_crowd(Registry& r) {
       ->delimiter(',');
   cmd->add_option("--h-ref", cfg->paper_reference_h, "the paper's reference step h_min")->capture_default_str();
   cmd->add_option("--h-fine", cfg->fine_reference_h, "the finer reference step (0: none)")->capture_default_str();
+  cmd->add_option("--refine-rungs", cfg->refine.max_new_rungs,
+                  "refinement budget against the finer reference: new rungs (halvings), 0 for the given steps only "
+                  "(studies/fit_order.md)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--small", *small, "the CI variant: N = 40, T = 2, finer reference h = 2e-3");
   add_common_study_options(*cmd, *common);
   cmd->callback([=] {

@@ -47,16 +47,17 @@ std::string results_csv(const std::vector<RunRow>& rows) {
   std::string out =
       "problem,parameters,scheme,h,steps,t_end,error_uniform,error_grid,violation,max_increment,scale,noise_floor,"
       "constraint_evaluations,evaluations_per_step,projections,sweeps,inner_iterations,wall_seconds,status,fail_step,"
-      "inner_cap_hits,claimed_order,claim\n";
+      "inner_cap_hits,claimed_order,claim,ladder\n";
   for (const auto& r : rows) {
     // claim: how claimed_order is meant — "sharp", "lower-bound" (order >= claimed_order) or "none".
     const char* claim = std::isnan(r.claimed_order) ? "none" : r.claim_is_lower_bound ? "lower-bound" : "sharp";
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
+    // ladder: "given" (the study's own step list) or "refined" (added by refinement, studies/refinement.hpp).
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
                        csv_quoted(r.parameters), csv_quoted(r.scheme), num(r.h), r.steps, num(r.t_end), num(r.error_uniform),
                        num(r.error_grid), num(r.violation), num(r.max_increment), num(r.scale), num(r.noise_floor),
                        r.work.constraint_evaluations, num(r.evaluations_per_step()), r.work.projections, r.work.sweeps,
                        r.work.inner_iterations, num(r.wall_seconds), to_string(r.status), r.fail_step,
-                       r.inner_cap_hits, num(r.claimed_order), claim);
+                       r.inner_cap_hits, num(r.claimed_order), claim, r.refined ? "refined" : "given");
   }
   return out;
 }
@@ -68,15 +69,15 @@ void write_results_csv(const std::vector<RunRow>& rows, const std::filesystem::p
 std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
   std::vector<RunRow> rows;
   try {
-    io::CSVReader<23, io::trim_chars<' '>, io::double_quote_escape<',', '"'>> in(file.string());
+    io::CSVReader<24, io::trim_chars<' '>, io::double_quote_escape<',', '"'>> in(file.string());
     in.read_header(io::ignore_extra_column, "problem", "parameters", "scheme", "h", "steps", "t_end", "error_uniform",
                    "error_grid", "violation", "max_increment", "scale", "noise_floor", "constraint_evaluations",
                    "evaluations_per_step", "projections", "sweeps", "inner_iterations", "wall_seconds", "status",
-                   "fail_step", "inner_cap_hits", "claimed_order", "claim");
-    std::string problem, parameters, scheme, h, t_end, eu, eg, viol, inc, scale, floor, eps, wall, status, claimed, claim;
+                   "fail_step", "inner_cap_hits", "claimed_order", "claim", "ladder");
+    std::string problem, parameters, scheme, h, t_end, eu, eg, viol, inc, scale, floor, eps, wall, status, claimed, claim, ladder;
     long long steps, evals, projections, sweeps, inner, fail, caps;
     while (in.read_row(problem, parameters, scheme, h, steps, t_end, eu, eg, viol, inc, scale, floor, evals, eps,
-                       projections, sweeps, inner, wall, status, fail, caps, claimed, claim)) {
+                       projections, sweeps, inner, wall, status, fail, caps, claimed, claim, ladder)) {
       const std::string where = file.string() + " line " + std::to_string(in.get_file_line());
       RunRow r;
       r.problem = problem;
@@ -103,6 +104,9 @@ std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
       if (claim != "sharp" && claim != "lower-bound" && claim != "none")
         throw std::runtime_error(where + ": claim must be sharp, lower-bound or none, not '" + claim + "'");
       r.claim_is_lower_bound = claim == "lower-bound";
+      if (ladder != "given" && ladder != "refined")
+        throw std::runtime_error(where + ": ladder must be given or refined, not '" + ladder + "'");
+      r.refined = ladder == "refined";
       if (!(r.h > 0)) throw std::runtime_error(where + ": h must be > 0");
       rows.push_back(std::move(r));
     }

@@ -40,6 +40,7 @@ TEST(ResultsCsv, RoundTripsEveryFieldExactly) {
   b.error_uniform = b.error_grid = std::numeric_limits<double>::infinity();
   b.claimed_order = std::nan("");
   b.claim_is_lower_bound = false;
+  b.refined = true;
   const auto dir = temp_dir("csv");
   write_results_csv({a, b}, dir / "results.csv");
   const auto rows = read_results_csv(dir / "results.csv");
@@ -56,6 +57,8 @@ TEST(ResultsCsv, RoundTripsEveryFieldExactly) {
   EXPECT_EQ(rows[0].claimed_order, 0.5);
   EXPECT_TRUE(rows[0].claim_is_lower_bound);
   EXPECT_FALSE(rows[1].claim_is_lower_bound);
+  EXPECT_FALSE(rows[0].refined);
+  EXPECT_TRUE(rows[1].refined);
   std::filesystem::remove_all(dir);
 }
 
@@ -86,7 +89,7 @@ TEST(ResultsCsv, AMalformedTableIsReportedWithItsFileName) {
   write_results_csv({valid}, file);
   {
     std::ofstream out(file, std::ios::app);
-    out << "\"p\",\"\",\"pbd\",notanumber,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,sharp\n";
+    out << "\"p\",\"\",\"pbd\",notanumber,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,sharp,given\n";
   }
   try {
     read_results_csv(file);
@@ -98,7 +101,7 @@ TEST(ResultsCsv, AMalformedTableIsReportedWithItsFileName) {
   write_results_csv({valid}, file);
   {
     std::ofstream out(file, std::ios::app);
-    out << "\"p\",\"\",\"pbd\",0.1,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,maybe\n";
+    out << "\"p\",\"\",\"pbd\",0.1,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,maybe,given\n";
   }
   try {
     read_results_csv(file);

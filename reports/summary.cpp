@@ -16,6 +16,26 @@ std::string fmt_or_dash(double v, const char* spec = "{:.3g}") {
 
 }  // namespace
 
+std::string claim_markdown(const Claim& c) {
+  return fmt::format("{} — **{}**: {} (criterion: {}) `{}`", c.statement, to_string(c.verdict), c.evidence, c.criterion,
+                     c.id);
+}
+
+nlohmann::json claims_json(const std::vector<Claim>& claims) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& c : claims) {
+    nlohmann::json numbers = nlohmann::json::object();
+    for (const auto& [k, v] : c.numbers) numbers[k] = number_or_null(v);
+    out.push_back({{"id", c.id},
+                   {"statement", c.statement},
+                   {"criterion", c.criterion},
+                   {"verdict", to_string(c.verdict)},
+                   {"evidence", c.evidence},
+                   {"numbers", numbers}});
+  }
+  return out;
+}
+
 nlohmann::json summary_json(const ConvergenceStudy& study) {
   nlohmann::json fits = nlohmann::json::array();
   for (const auto& f : study.fits) {
@@ -42,6 +62,17 @@ nlohmann::json summary_json(const ConvergenceStudy& study) {
                     {"expected_is_lower_bound", f.fit.expected_is_lower_bound},
                     {"verdict", to_string(f.fit.verdict)},
                     {"reason", f.fit.reason},
+                    {"settled", f.fit.settled},
+                    {"trend", number_or_null(f.fit.trend)},
+                    {"finest_h", number_or_null(f.fit.finest_h)},
+                    {"suggested_h", number_or_null(f.fit.suggested_h)},
+                    {"refined_rungs", f.fit.refined_rungs},
+                    {"refinement_stop", f.fit.refinement_stop},
+                    {"given_steps", {{"order", number_or_null(f.ladder_fit.order)},
+                                     {"ci_low", number_or_null(f.ladder_fit.ci_low)},
+                                     {"ci_high", number_or_null(f.ladder_fit.ci_high)},
+                                     {"verdict", to_string(f.ladder_fit.verdict)},
+                                     {"reason", f.ladder_fit.reason}}},
                     {"local_orders", local}});
   }
   return {{"study", study.name}, {"runs", study.rows.size()}, {"fits", fits}};
@@ -53,24 +84,38 @@ std::string summary_markdown(const ConvergenceStudy& study, const ReportText& te
   if (!text.description.empty()) md += text.description + "\n\n";
 
   md += "## Fitted orders\n\n";
-  md += "| problem | parameters | scheme | order | 95% interval | h window | points | expected | verdict |\n";
-  md += "|---|---|---|---|---|---|---|---|---|\n";
+  md += "| problem | parameters | scheme | order | 95% interval | h window | points | expected | verdict | on the "
+        "given steps only |\n";
+  md += "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& f : study.fits) {
-    md += fmt::format("| {} | {} | {} | {} | [{}, {}] | [{}, {}] | {} | {} | **{}** |\n", f.problem, f.parameters,
+    // The given steps' own fit is shown beside the verdict when refinement added rungs.
+    const std::string given = f.fit.refined_rungs == 0
+                                  ? std::string("(same)")
+                                  : fmt::format("{} [{}, {}] {}", fmt_or_dash(f.ladder_fit.order, "{:.3f}"),
+                                                fmt_or_dash(f.ladder_fit.ci_low, "{:.3f}"),
+                                                fmt_or_dash(f.ladder_fit.ci_high, "{:.3f}"), to_string(f.ladder_fit.verdict));
+    md += fmt::format("| {} | {} | {} | {} | [{}, {}] | [{}, {}] | {} | {} | **{}** | {} |\n", f.problem, f.parameters,
                       f.scheme, fmt_or_dash(f.fit.order, "{:.3f}"), fmt_or_dash(f.fit.ci_low, "{:.3f}"),
                       fmt_or_dash(f.fit.ci_high, "{:.3f}"), fmt_or_dash(f.fit.h_min), fmt_or_dash(f.fit.h_max),
                       f.fit.points_used,
                       (f.fit.expected_is_lower_bound ? "≥ " : "") + fmt_or_dash(f.fit.expected_order, "{:g}"),
-                      to_string(f.fit.verdict));
+                      to_string(f.fit.verdict), given);
   }
   md += "\nThe interval's half-width is the largest of the statistical 95% half-width, the drift of the fit from the "
         "local order of the two smallest steps, and the order resolution (see `studies/fit_order.md`).\n\n";
-  for (const auto& f : study.fits)
+  for (const auto& f : study.fits) {
+    std::string local;
+    for (const auto& l : f.fit.local_orders) local += (local.empty() ? "" : ", ") + fmt_or_dash(l.order, "{:.2f}");
     md += fmt::format("- {} / {}: {}; statistical ±{}, drift {}, resolution {}; dropped {} unusable, {} at the "
-                      "noise floor, {} pre-asymptotic.\n",
+                      "noise floor, {} pre-asymptotic; local orders (largest h first) {}{}.\n",
                       f.scheme, f.parameters, f.fit.reason, fmt_or_dash(f.fit.statistical_half_width),
                       fmt_or_dash(f.fit.drift), fmt_or_dash(f.fit.resolution), f.fit.dropped_unusable,
-                      f.fit.dropped_floor, f.fit.dropped_preasymptotic);
+                      f.fit.dropped_floor, f.fit.dropped_preasymptotic, local.empty() ? "–" : local,
+                      f.fit.refined_rungs == 0 && f.fit.refinement_stop.empty()
+                          ? std::string()
+                          : fmt::format("; refinement added {} rungs down to h = {} ({})", f.fit.refined_rungs,
+                                        fmt_or_dash(f.fit.finest_h), f.fit.refinement_stop));
+  }
 
   if (!text.findings.empty()) {
     md += "\n## Findings\n\n";
@@ -87,7 +132,8 @@ std::string summary_markdown(const ConvergenceStudy& study, const ReportText& te
   for (const auto& r : study.rows) {
     std::string status = to_string(r.status);
     if (r.fail_step >= 0) status += fmt::format(" at step {}", r.fail_step);
-    md += fmt::format("| {} | {} | {:.4g} | {} | {} | {} | {} | {:.2f} | {} |\n", r.scheme, r.parameters, r.h, r.steps,
+    md += fmt::format("| {} | {} | {:.4g}{} | {} | {} | {} | {} | {:.2f} | {} |\n", r.scheme, r.parameters, r.h,
+                      r.refined ? " (refined)" : "", r.steps,
                       fmt_or_dash(r.error_uniform), fmt_or_dash(r.error_grid), fmt_or_dash(r.violation),
                       r.evaluations_per_step(), status);
   }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "studies/claim.hpp"
 #include "studies/convergence_study.hpp"
 
 namespace sweepcheck {
@@ -19,6 +20,9 @@ struct ReportText {
 };
 
 nlohmann::json summary_json(const ConvergenceStudy& study);
+// One claim as a Markdown bullet item ("statement — **verdict**: evidence (criterion: …)"), and all as JSON.
+std::string claim_markdown(const Claim& claim);
+nlohmann::json claims_json(const std::vector<Claim>& claims);
 std::string summary_markdown(const ConvergenceStudy& study, const ReportText& text,
                              const std::vector<std::string>& figures);
 

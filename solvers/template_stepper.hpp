@@ -115,9 +115,16 @@ class ViewProblem {
 };
 static_assert(Problem<ViewProblem>);
 
+// An in-tree scheme's inner-solver tolerance, seen by the audit's noise floor
+// (a plugin does not declare one: its floor is round-off only, studies/audit.md).
+struct InnerTolerance {
+  virtual ~InnerTolerance() = default;
+  virtual double inner_tolerance(double scale) const = 0;
+};
+
 // A templated scheme S (S::step(problem, t, x, h, out, work)) as a plugin::Stepper.
 template <class S>
-class TemplateStepper final : public plugin::Stepper {
+class TemplateStepper final : public plugin::Stepper, public InnerTolerance {
  public:
   TemplateStepper(S scheme, std::string label, double claimed_order)
       : scheme_(std::move(scheme)), label_(std::move(label)), claimed_(claimed_order) {}
@@ -131,6 +138,11 @@ class TemplateStepper final : public plugin::Stepper {
     const StepStatus s = scheme_.step(vp, t, x_, h, out_, work);
     Eigen::Map<Vec<double>>(out.data(), p.dim()) = out_;
     return s;
+  }
+  // The scheme's inner-solver tolerance at state scale `scale` (0 for direct schemes).
+  double inner_tolerance(double scale) const override {
+    if constexpr (requires { scheme_.inner_tolerance(scale); }) return scheme_.inner_tolerance(scale);
+    else return 0;
   }
 
  private:

@@ -293,7 +293,11 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   } else {
     row.error_uniform = row.error_grid = error;
   }
-  row.noise_floor = double(n) * epsilon<double>() * (viol.scale() + 1);
+  // n · (ε · (scale + 1) + τ), τ the inner solver's tolerance when the scheme
+  // declares one (in-tree schemes; fit_order.md, step 2).
+  double inner_tol = 0;
+  if (const auto* it = dynamic_cast<const InnerTolerance*>(stepper.get())) inner_tol = it->inner_tolerance(viol.scale());
+  row.noise_floor = double(n) * (epsilon<double>() * (viol.scale() + 1) + inner_tol);
   out.hash = hash.hash;
   if (s.status != RunStatus::diverged && recorder.complete()) out.samples = recorder.samples();
   return out;
@@ -500,6 +504,29 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     if (problems[i].project)
       for (double h : probe_h) probes.emplace_back(i, h);
 
+  // A consistency probe of the audited scheme (check 5), isolated when asked.
+  auto probe_steps = [&](const AuditProblem& p) {
+    return static_cast<std::int64_t>(p.probe_points.size()) * th.probe_directions;
+  };
+  auto probe_run = [&](std::size_t i, double h) {
+    TaskResult out;
+    if (!opt.isolate) {
+      out.probe = consistency_probe(problems[i], scheme, h, th);
+      return out;
+    }
+    const ChildResult c = isolated([&] { return encode_probe(consistency_probe(problems[i], scheme, h, th)); },
+                                   probe_steps(problems[i]), problems[i]);
+    out.probe.problem = label(problems[i]);
+    out.probe.h = h;
+    if (c.status == RunStatus::ok) {
+      out.probe = decode_probe(c.payload, out.probe);
+    } else {
+      out.probe.defect = std::numeric_limits<double>::quiet_NaN();
+      out.probe_status = c.status;
+      out.fault = c.detail;
+    }
+    return out;
+  };
   // Every independent run goes through run_tasks (threads, and MPI ranks
   // under mpirun); a run of the audited scheme through scheme_run (a child
   // process when isolated, the journal when resuming).
@@ -527,22 +554,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
           }
         } else {
           const auto& [i, h] = probes[k - tasks.size()];
-          if (!opt.isolate) {
-            out.probe = consistency_probe(problems[i], scheme, h, th);
-            return out;
-          }
-          const auto probe_steps = static_cast<std::int64_t>(problems[i].probe_points.size()) * th.probe_directions;
-          const ChildResult c = isolated([&] { return encode_probe(consistency_probe(problems[i], scheme, h, th)); },
-                                         probe_steps, problems[i]);
-          out.probe.problem = label(problems[i]);
-          out.probe.h = h;
-          if (c.status == RunStatus::ok) {
-            out.probe = decode_probe(c.payload, out.probe);
-          } else {
-            out.probe.defect = std::numeric_limits<double>::quiet_NaN();
-            out.probe_status = c.status;
-            out.fault = c.detail;
-          }
+          out = probe_run(i, h);
         }
         return out;
       },
@@ -563,9 +575,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
       const std::size_t j = k - tasks.size();
       probe_rows[j] = results[k].probe;
       if (results[k].probe_status != RunStatus::ok)
-        res.faults.push_back({"probe", probe_rows[j].problem, probe_rows[j].h,
-                              static_cast<std::int64_t>(problems[probes[j].first].probe_points.size()) *
-                                  th.probe_directions,
+        res.faults.push_back({"probe", probe_rows[j].problem, probe_rows[j].h, probe_steps(problems[probes[j].first]),
                               results[k].probe_status, results[k].fault});
     }
   }
@@ -616,24 +626,85 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   CheckResult big = make_check("large-steps", "Large-step robustness",
                                "no NaN/inf and bounded error for h up to the problem's time scale");
   CheckResult cons = make_check("consistency", "Consistency probe", "seed 000, Definition 2.9, (15)");
-  for (const auto& p : problems) {
+  // Refinement before judging (fit_order.md): each problem's slope checks may
+  // ask for smaller steps; problems refine in parallel, each run is cached by
+  // its step count so the checks share the new rungs.
+  std::vector<Judgement> j_conv(problems.size()), j_viol(problems.size()), j_bound(problems.size()),
+      j_cons(problems.size());
+  std::vector<std::vector<RunRow>> refined(problems.size());
+  std::vector<std::vector<ProbeRow>> refined_probes(problems.size());
+  std::mutex faults_mutex;  // refined runs of several problems may fault at once
+  parallel_for(problems.size(), opt.jobs, [&](std::size_t i) {
+    const AuditProblem& p = problems[i];
     MeasuredSeries e, v, m;
     const double vs = velocity_scale(p);
+    auto error_point = [&](const RunRow& r) {
+      // A sampled reference's own error is noise to the fit (audit_problems.hpp).
+      return OrderPoint{r.h, r.error_uniform, r.noise_floor + p.reference_error, r.status == RunStatus::ok};
+    };
+    auto violation_point = [&](const RunRow& r) {
+      return OrderPoint{r.h, r.violation, std::max(r.noise_floor, th.negligible_violation * r.h * vs),
+                        r.status != RunStatus::diverged};
+    };
+    auto increment_point = [&](const RunRow& r) {
+      return OrderPoint{r.h, r.max_increment / r.h, 0.0, !ended_early(r.status)};
+    };
     for (const auto& r : res.ladder_rows) {
       if (r.problem != p.name || r.parameters != p.parameters) continue;
-      const bool ok = r.status == RunStatus::ok;
-      // A sampled reference's own error is noise to the fit (audit_problems.hpp).
-      e.push_back({r.h, r.error_uniform, r.noise_floor + p.reference_error, ok});
-      v.push_back({r.h, r.violation, std::max(r.noise_floor, th.negligible_violation * r.h * vs),
-                   !ended_early(r.status)});
-      m.push_back({r.h, r.max_increment / r.h, 0.0, !ended_early(r.status)});
+      e.push_back(error_point(r));
+      v.push_back(violation_point(r));
+      m.push_back(increment_point(r));
     }
-    add(conv, label(p),
-        with_faults(p.reference_free() ? judge_reference_free(estimates[std::size_t(&p - problems.data())], th)
-                                       : judge_convergence(e, res.claimed_order, th),
-                    res.faults, "ladder", label(p)));
-    add(viol, label(p), with_faults(judge_violation(v, th), res.faults, "ladder", label(p)));
-    add(bound, label(p), with_faults(judge_step_bound(m, th), res.faults, "ladder", label(p)));
+    const double span = p.t_end - p.t0;
+    auto row_at = [&](double h) -> const RunRow& {
+      const auto n = std::max<std::int64_t>(1, std::llround(span / h));
+      for (const auto& r : refined[i])
+        if (r.steps == n) return r;
+      // Through scheme_run, as every run of the audited scheme: isolated
+      // when asked, journaled when resuming.
+      Outcome o = scheme_run(i, n);
+      o.row.refined = true;
+      if (is_fault(o.row.status)) {
+        std::lock_guard lock(faults_mutex);
+        res.faults.push_back({"ladder", label(p), o.row.h, o.row.steps, o.row.status, o.fault});
+      }
+      refined[i].push_back(std::move(o.row));
+      return refined[i].back();
+    };
+    // A reference-free problem's order comes from its Richardson estimate
+    // (studies/richardson.md), not refined: its errors are differences of
+    // successive runs, which a new rung would change.
+    j_conv[i] = p.reference_free()
+                    ? judge_reference_free(estimates[i], th)
+                    : judge_convergence(e, res.claimed_order, th, [&](double h) { return error_point(row_at(h)); });
+    j_viol[i] = judge_violation(v, th, [&](double h) { return violation_point(row_at(h)); });
+    j_bound[i] = judge_step_bound(m, th, [&](double h) { return increment_point(row_at(h)); });
+    if (p.project) {
+      MeasuredSeries d;
+      for (const auto& r : res.probe_rows)
+        if (r.problem == label(p)) d.push_back({r.h, r.defect, r.floor, std::isfinite(r.defect)});
+      j_cons[i] = judge_consistency(d, th, [&](double h) {
+        TaskResult t = probe_run(i, h);
+        if (t.probe_status != RunStatus::ok) {
+          std::lock_guard lock(faults_mutex);
+          res.faults.push_back({"probe", label(p), h, probe_steps(p), t.probe_status, t.fault});
+        }
+        refined_probes[i].push_back(std::move(t.probe));
+        const ProbeRow& r = refined_probes[i].back();
+        return OrderPoint{r.h, r.defect, r.floor, std::isfinite(r.defect)};
+      });
+    }
+  });
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    res.ladder_rows.insert(res.ladder_rows.end(), refined[i].begin(), refined[i].end());
+    res.probe_rows.insert(res.probe_rows.end(), refined_probes[i].begin(), refined_probes[i].end());
+  }
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const AuditProblem& p = problems[i];
+    const double vs = velocity_scale(p);
+    add(conv, label(p), with_faults(j_conv[i], res.faults, "ladder", label(p)));
+    add(viol, label(p), with_faults(j_viol[i], res.faults, "ladder", label(p)));
+    add(bound, label(p), with_faults(j_bound[i], res.faults, "ladder", label(p)));
 
     std::vector<LargeStepRun> runs;
     for (const auto& r : res.large_step_rows)
@@ -645,10 +716,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
             res.faults, "large-step", label(p)));
 
     if (p.project) {
-      MeasuredSeries d;
-      for (const auto& r : res.probe_rows)
-        if (r.problem == label(p)) d.push_back({r.h, r.defect, r.floor, std::isfinite(r.defect)});
-      add(cons, label(p), with_faults(judge_consistency(d, th), res.faults, "probe", label(p)));
+      add(cons, label(p), with_faults(j_cons[i], res.faults, "probe", label(p)));
     } else {
       cons.skipped.push_back({label(p), "no projection onto S(t) is available for this problem"});
     }

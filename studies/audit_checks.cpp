@@ -32,11 +32,16 @@ CheckVerdict worst(CheckVerdict a, CheckVerdict b) {
 
 namespace {
 
-OrderFit slope_fit(const MeasuredSeries& s, const AuditThresholds& th, double floor_factor) {
+// The one slope rule of the audit (fit_order.md): a lower-bound claim on the
+// slope, refined while pre-asymptotic when more data can be had.
+OrderFit judged_fit(MeasuredSeries& s, const AuditThresholds& th, double floor_factor, double expected, bool lower_bound,
+                    const Refiner& more) {
   FitOptions o = th.fit;
-  o.expected_order = std::numeric_limits<double>::quiet_NaN();
+  o.expected_order = expected;
+  o.expected_is_lower_bound = lower_bound;
   o.floor_factor = floor_factor;
-  return fit_order(s, o);
+  if (!more) return fit_order(s, o);
+  return refine_fit(s, o, th.refine, more);
 }
 
 std::string interval(const OrderFit& f) {
@@ -44,39 +49,51 @@ std::string interval(const OrderFit& f) {
                      f.h_min, f.h_max, f.points_used);
 }
 
+std::string refinement(const OrderFit& f) {
+  if (f.refined_rungs == 0 && f.refinement_stop.empty()) return "";
+  return fmt::format("; refined by {} rungs to h = {:.2g} ({})", f.refined_rungs, f.finest_h, f.refinement_stop);
+}
+
+CheckVerdict check_verdict(Verdict v) {
+  switch (v) {
+    case Verdict::pass: return CheckVerdict::pass;
+    case Verdict::fail: return CheckVerdict::fail;
+    case Verdict::inconclusive: return CheckVerdict::inconclusive;
+    case Verdict::pre_asymptotic: return CheckVerdict::inconclusive;
+    case Verdict::none_claimed: return CheckVerdict::info;
+  }
+  return CheckVerdict::inconclusive;
+}
+
 }  // namespace
 
-Judgement judge_convergence(const MeasuredSeries& error, double claimed, const AuditThresholds& th) {
+Judgement judge_convergence(MeasuredSeries error, double claimed, const AuditThresholds& th, const Refiner& more) {
   Judgement j;
-  FitOptions o = th.fit;
-  o.expected_order = claimed;
-  j.fit = fit_order(error, o);
+  // Without a claim, the claim is the audit's: order >= min_order.
+  const bool none = std::isnan(claimed);
+  j.fit = judged_fit(error, th, th.fit.floor_factor, none ? th.min_order : claimed, none, more);
   const OrderFit& f = j.fit;
   if (f.points_used < th.fit.min_points || !std::isfinite(f.ci_high)) {
     j.verdict = CheckVerdict::inconclusive;
-    j.evidence = "no order fit: " + f.reason;
+    j.evidence = "no order fit: " + f.reason + refinement(f);
     return j;
   }
-  if (f.ci_high < th.min_order) {
+  if (f.ci_high < th.min_order && f.verdict != Verdict::pre_asymptotic) {
     j.verdict = CheckVerdict::fail;
-    j.evidence = fmt::format("the error does not tend to 0 at a rate >= {:g}: order {}", th.min_order, interval(f));
+    j.evidence = fmt::format("the error does not tend to 0 at a rate >= {:g}: order {}{}", th.min_order, interval(f),
+                             refinement(f));
     return j;
   }
-  if (std::isnan(claimed)) {
-    j.verdict = f.ci_low >= th.min_order ? CheckVerdict::pass : CheckVerdict::inconclusive;
-    j.evidence = fmt::format("no order claimed; order {} (needs >= {:g})", interval(f), th.min_order);
-    return j;
-  }
-  switch (f.verdict) {
-    case Verdict::pass: j.verdict = CheckVerdict::pass; break;
-    case Verdict::fail: j.verdict = CheckVerdict::fail; break;
-    default: j.verdict = CheckVerdict::inconclusive; break;
-  }
-  j.evidence = fmt::format("order {} vs claimed {:g}", interval(f), claimed);
+  j.verdict = check_verdict(f.verdict);
+  if (none)
+    j.evidence = fmt::format("no order claimed; order {} (needs >= {:g}){}", interval(f), th.min_order, refinement(f));
+  else
+    j.evidence = fmt::format("order {} vs claimed {:g}{}", interval(f), claimed, refinement(f));
+  if (f.verdict == Verdict::pre_asymptotic) j.evidence += ": " + f.reason;
   return j;
 }
 
-Judgement judge_violation(const MeasuredSeries& v, const AuditThresholds& th) {
+Judgement judge_violation(MeasuredSeries v, const AuditThresholds& th, const Refiner& more) {
   Judgement j;
   // Zero violation: the smallest steps leave the set exactly (round-off).
   std::vector<OrderPoint> by_h = v;
@@ -96,39 +113,54 @@ Judgement judge_violation(const MeasuredSeries& v, const AuditThresholds& th) {
                              th.zero_rungs, k_max);
     return j;
   }
-  j.fit = slope_fit(v, th, th.zero_violation);
+  // (13) is "violation / h bounded": judge the ratio (audit_thresholds.hpp).
+  MeasuredSeries ratio;
+  for (const auto& p : v) ratio.push_back({p.h, p.error / p.h, p.noise_floor / p.h, p.usable});
+  Refiner ratio_more;
+  if (more)
+    ratio_more = [&](double h) {
+      OrderPoint p = more(h);
+      return OrderPoint{p.h, p.error / p.h, p.noise_floor / p.h, p.usable};
+    };
+  j.fit = judged_fit(ratio, th, th.zero_violation, th.bounded_ratio_slope, true, ratio_more);
   const OrderFit& f = j.fit;
   if (f.points_used < th.fit.min_points || !std::isfinite(f.ci_high)) {
     j.verdict = CheckVerdict::inconclusive;
-    j.evidence = "no slope fit for the violation: " + f.reason;
+    j.evidence = "no slope fit for violation/h: " + f.reason + refinement(f);
     return j;
   }
-  j.verdict = f.ci_high >= th.violation_order ? CheckVerdict::pass : CheckVerdict::fail;
-  j.evidence = fmt::format("violation ~ h^{} (13) needs >= {:g}; max_h violation/h = {:.3g}", interval(f),
-                           th.violation_order, k_max);
+  for (const auto& p : ratio)
+    if (p.usable) k_max = std::max(k_max, p.error);
+  j.verdict = check_verdict(f.verdict);
+  j.evidence = fmt::format("violation/h ~ h^{} (13): bounded needs a slope >= {:g}; max_h violation/h = {:.3g}{}",
+                           interval(f), th.bounded_ratio_slope, k_max, refinement(f));
+  if (f.verdict == Verdict::pre_asymptotic) j.evidence += ": " + f.reason;
   return j;
 }
 
-Judgement judge_step_bound(const MeasuredSeries& m, const AuditThresholds& th) {
+Judgement judge_step_bound(MeasuredSeries m, const AuditThresholds& th, const Refiner& more) {
   Judgement j;
   double m_max = 0;
   for (const auto& p : m)
     if (p.usable) m_max = std::max(m_max, p.error);
-  j.fit = slope_fit(m, th, 0);
-  const OrderFit& f = j.fit;
   if (!std::isfinite(m_max)) {
     j.verdict = CheckVerdict::fail;
     j.evidence = "a step was not finite";
     return j;
   }
+  j.fit = judged_fit(m, th, 0, th.bounded_ratio_slope, true, more);
+  const OrderFit& f = j.fit;
+  for (const auto& p : m)
+    if (p.usable) m_max = std::max(m_max, p.error);
   if (f.points_used < th.fit.min_points || !std::isfinite(f.ci_high)) {
     j.verdict = CheckVerdict::inconclusive;
-    j.evidence = "no slope fit for max|x_{k+1}-x_k|/h: " + f.reason;
+    j.evidence = "no slope fit for max|x_{k+1}-x_k|/h: " + f.reason + refinement(f);
     return j;
   }
-  j.verdict = f.ci_high >= th.step_bound_slope ? CheckVerdict::pass : CheckVerdict::fail;
-  j.evidence = fmt::format("max_k |x_(k+1) - x_k|/h ~ h^{} (bounded needs >= {:g}); largest value {:.3g}", interval(f),
-                           th.step_bound_slope, m_max);
+  j.verdict = check_verdict(f.verdict);
+  j.evidence = fmt::format("max_k |x_(k+1) - x_k|/h ~ h^{} (14): bounded needs a slope >= {:g}; largest value {:.3g}{}",
+                           interval(f), th.bounded_ratio_slope, m_max, refinement(f));
+  if (f.verdict == Verdict::pre_asymptotic) j.evidence += ": " + f.reason;
   return j;
 }
 
@@ -158,7 +190,7 @@ Judgement judge_large_steps(const std::vector<LargeStepRun>& runs, double bound,
   return j;
 }
 
-Judgement judge_consistency(const MeasuredSeries& d, const AuditThresholds& th) {
+Judgement judge_consistency(MeasuredSeries d, const AuditThresholds& th, const Refiner& more) {
   Judgement j;
   bool all_zero = !d.empty();
   for (const auto& p : d) all_zero = all_zero && p.usable && p.error <= p.noise_floor;
@@ -167,7 +199,7 @@ Judgement judge_consistency(const MeasuredSeries& d, const AuditThresholds& th) 
     j.evidence = "the consistency defect is at round-off level at every probe step";
     return j;
   }
-  j.fit = slope_fit(d, th, 1);
+  j.fit = judged_fit(d, th, 1, th.min_consistency_rate, true, more);
   const OrderFit& f = j.fit;
   double at_min = std::numeric_limits<double>::quiet_NaN(), h_min = std::numeric_limits<double>::infinity();
   for (const auto& p : d)
@@ -177,17 +209,13 @@ Judgement judge_consistency(const MeasuredSeries& d, const AuditThresholds& th) 
     }
   if (f.points_used < th.fit.min_points || !std::isfinite(f.ci_high)) {
     j.verdict = CheckVerdict::inconclusive;
-    j.evidence = "no slope fit for the consistency defect: " + f.reason;
+    j.evidence = "no slope fit for the consistency defect: " + f.reason + refinement(f);
     return j;
   }
-  if (f.ci_low >= th.min_consistency_rate)
-    j.verdict = CheckVerdict::pass;
-  else if (f.ci_high < th.min_consistency_rate)
-    j.verdict = CheckVerdict::fail;
-  else
-    j.verdict = CheckVerdict::inconclusive;
-  j.evidence = fmt::format("defect dist((Phi_h(y)-y)/h - f(y), -N) ~ h^{} (needs >= {:g}); {:.3g} at h = {:.2g}",
-                           interval(f), th.min_consistency_rate, at_min, h_min);
+  j.verdict = check_verdict(f.verdict);
+  j.evidence = fmt::format("defect dist((Phi_h(y)-y)/h - f(y), -N) ~ h^{} (needs >= {:g}); {:.3g} at h = {:.2g}{}",
+                           interval(f), th.min_consistency_rate, at_min, h_min, refinement(f));
+  if (f.verdict == Verdict::pre_asymptotic) j.evidence += ": " + f.reason;
   return j;
 }
 

@@ -2,6 +2,7 @@
 // The audit's verdicts as pure functions of measured numbers, so each can be
 // tested on hand-made data (a check that cannot fail is no check). Theory and
 // thresholds: studies/audit.md and studies/audit_thresholds.hpp.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,13 +24,18 @@ struct Judgement {
 
 // (h, value, noise floor, usable) series, descending or ascending h.
 using MeasuredSeries = std::vector<OrderPoint>;
+// More data on demand: the series' point at (about) step h, from a new run.
+// Empty: judge the series as given. With it, a pre-asymptotic slope is refined
+// first (studies/refinement.hpp, th.refine); the series gains the new points.
+using Refiner = std::function<OrderPoint(double h)>;
 
 // Check 1: uniform error vs h against the claimed order (NaN: none claimed).
-Judgement judge_convergence(const MeasuredSeries& error, double claimed_order, const AuditThresholds& th);
-// Check 2: max_k d_S(x_k) vs h, (13).
-Judgement judge_violation(const MeasuredSeries& violation, const AuditThresholds& th);
-// Check 3: max_k |x_{k+1} − x_k| / h vs h, (14).
-Judgement judge_step_bound(const MeasuredSeries& increments_over_h, const AuditThresholds& th);
+Judgement judge_convergence(MeasuredSeries error, double claimed_order, const AuditThresholds& th,
+                            const Refiner& more = {});
+// Check 2: max_k d_S(x_k) vs h, (13): violation / h bounded.
+Judgement judge_violation(MeasuredSeries violation, const AuditThresholds& th, const Refiner& more = {});
+// Check 3: max_k |x_{k+1} − x_k| / h vs h, (14): bounded.
+Judgement judge_step_bound(MeasuredSeries increments_over_h, const AuditThresholds& th, const Refiner& more = {});
 // Check 4: errors at large steps; `diverged`/`capped` flag runs that blew up
 // or whose inner solver hit its cap.
 struct LargeStepRun {
@@ -38,6 +44,6 @@ struct LargeStepRun {
 };
 Judgement judge_large_steps(const std::vector<LargeStepRun>& runs, double error_bound, const AuditThresholds& th);
 // Check 5: consistency defect vs h, (15).
-Judgement judge_consistency(const MeasuredSeries& defect, const AuditThresholds& th);
+Judgement judge_consistency(MeasuredSeries defect, const AuditThresholds& th, const Refiner& more = {});
 
 }  // namespace sweepcheck

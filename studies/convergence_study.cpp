@@ -1,6 +1,48 @@
 #include "studies/convergence_study.hpp"
 
+#include <fmt/format.h>
+
 namespace sweepcheck {
+
+namespace {
+
+std::string fit_text(const OrderFit& f) {
+  if (!std::isfinite(f.order)) return "no fit (" + f.reason + ")";
+  std::string local;
+  for (const auto& l : f.local_orders) local += fmt::format("{}{:.2f}", local.empty() ? "" : ", ", l.order);
+  return fmt::format("order {:.3f} [{:.3f}, {:.3f}] over h in [{:.2g}, {:.2g}], {} (local orders {})", f.order,
+                     f.ci_low, f.ci_high, f.h_min, f.h_max, to_string(f.verdict), local);
+}
+
+}  // namespace
+
+Claim order_claim(const SchemeFit& f, const std::string& id, const std::string& statement) {
+  Claim c;
+  c.id = id;
+  c.statement = statement;
+  c.criterion = "the refined order fit's verdict (studies/fit_order.md): the claimed order in the 95% interval "
+                "(>= for a lower bound), the steps refined while the local orders had not settled";
+  switch (f.fit.verdict) {
+    case Verdict::pass: c.verdict = ClaimVerdict::supported; break;
+    case Verdict::fail: c.verdict = ClaimVerdict::not_supported; break;
+    case Verdict::pre_asymptotic: c.verdict = ClaimVerdict::pre_asymptotic; break;
+    default: c.verdict = ClaimVerdict::inconclusive; break;
+  }
+  c.evidence = "on the given steps (the paper's list): " + fit_text(f.ladder_fit);
+  if (f.fit.refined_rungs > 0)
+    c.evidence += fmt::format("; refined by {} rungs to h = {:.3g} ({}): {}", f.fit.refined_rungs, f.fit.finest_h,
+                              f.fit.refinement_stop, fit_text(f.fit));
+  else
+    c.evidence += "; not refined";
+  if (f.fit.verdict == Verdict::pre_asymptotic) c.evidence += "; " + f.fit.reason;
+  c.numbers = {{"order", f.fit.order},           {"ci_low", f.fit.ci_low},
+               {"ci_high", f.fit.ci_high},       {"given_order", f.ladder_fit.order},
+               {"finest_h", f.fit.finest_h},     {"refined_rungs", double(f.fit.refined_rungs)},
+               {"suggested_h", f.fit.suggested_h}};
+  return c;
+}
+
+OrderPoint order_point(const RunRow& r) { return {r.h, r.error_uniform, r.noise_floor, r.status == RunStatus::ok}; }
 
 std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base) {
   std::vector<SchemeFit> fits;
@@ -13,12 +55,19 @@ std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base
       const RunRow& r = rows[j];
       if (r.problem != head.problem || r.parameters != head.parameters || r.scheme != head.scheme) continue;
       taken[j] = true;
-      points.push_back({r.h, r.error_uniform, r.noise_floor, r.status == RunStatus::ok});
+      points.push_back(order_point(r));
     }
     FitOptions opt = base;
     opt.expected_order = head.claimed_order;
     opt.expected_is_lower_bound = head.claim_is_lower_bound;
-    fits.push_back({head.problem, head.parameters, head.scheme, fit_order(points, opt)});
+    std::vector<OrderPoint> given;
+    for (std::size_t j = i, k = 0; j < rows.size(); ++j) {
+      const RunRow& r = rows[j];
+      if (r.problem != head.problem || r.parameters != head.parameters || r.scheme != head.scheme) continue;
+      if (!r.refined) given.push_back(points[k]);
+      ++k;
+    }
+    fits.push_back({head.problem, head.parameters, head.scheme, fit_order(points, opt), fit_order(given, opt)});
   }
   return fits;
 }

@@ -6,17 +6,20 @@
 // run_convergence is just a loop over schemes × step sizes; runs are
 // independent and may be spread over `jobs` threads without changing any
 // number (each run is sequential, rows are stored by index).
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "solvers/problem.hpp"
+#include "studies/claim.hpp"
 #include "studies/error_observers.hpp"
 #include "studies/fit_order.hpp"
 #include "studies/integrate.hpp"
 #include "studies/parallel_runs.hpp"
 #include "studies/run_journal.hpp"
+#include "studies/refinement.hpp"
 #include "studies/run_row.hpp"
 #include "studies/sampled_reference.hpp"
 #include "studies/scheme_catalog.hpp"
@@ -28,7 +31,8 @@ struct SchemeFit {
   std::string problem;
   std::string parameters;
   std::string scheme;
-  OrderFit fit;
+  OrderFit fit;         // the verdict: over the study's steps and any refined rungs
+  OrderFit ladder_fit;  // over the study's own steps only (the paper's list), shown beside it
 };
 
 struct ConvergenceStudy {
@@ -47,22 +51,77 @@ struct ConvergenceStudy {
 // of first appearance, against the scheme's claimed order.
 std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base = {});
 
+// The order claim of one fit: the verdict of the refined fit, stating the
+// given steps' fit beside it ("on the paper's list: …; refined to h = …: …").
+Claim order_claim(const SchemeFit& f, const std::string& id, const std::string& statement);
+
+// The order point of a row: its uniform error, noise floor, and whether it finished cleanly.
+OrderPoint order_point(const RunRow& r);
+
+// Refines every (problem, parameters, scheme) group of `rows` (studies/
+// refinement.hpp), groups in parallel on `jobs` threads: run_at(head, h) runs
+// the group's scheme (`head` is its first row) at about h. The new rows are
+// appended (marked refined); the fits are returned, each with its ladder fit.
+template <class RunAt>
+std::vector<SchemeFit> refine_rows(std::vector<RunRow>& rows, const FitOptions& base, const RefineOptions& ro, int jobs,
+                                   RunAt run_at) {
+  struct Group {
+    std::size_t head;
+    std::vector<std::size_t> members;
+  };
+  std::vector<Group> groups;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+      const RunRow& h = rows[g.head];
+      return h.problem == rows[i].problem && h.parameters == rows[i].parameters && h.scheme == rows[i].scheme;
+    });
+    if (it == groups.end()) groups.push_back({i, {i}});
+    else it->members.push_back(i);
+  }
+  std::vector<SchemeFit> fits(groups.size());
+  std::vector<std::vector<RunRow>> added(groups.size());
+  parallel_for(groups.size(), jobs, [&](std::size_t g) {
+    const RunRow& head = rows[groups[g].head];
+    FitOptions opt = base;
+    opt.expected_order = head.claimed_order;
+    opt.expected_is_lower_bound = head.claim_is_lower_bound;
+    std::vector<OrderPoint> points;
+    for (auto i : groups[g].members) points.push_back(order_point(rows[i]));
+    fits[g] = {head.problem, head.parameters, head.scheme, {}, fit_order(points, opt)};
+    fits[g].fit = refine_fit(points, opt, ro, [&](double h) {
+      RunRow r = run_at(head, h);
+      r.refined = true;
+      added[g].push_back(r);
+      return order_point(r);
+    });
+  });
+  for (auto& a : added) rows.insert(rows.end(), a.begin(), a.end());
+  return fits;
+}
+
 struct StudyOptions {
   StepLadder ladder;
   int points_per_step = 8;  // interpolant samples per step for the uniform error
   int jobs = 1;             // threads running independent (scheme, h) runs
   IntegrateOptions integrate;
   FitOptions fit;           // expected_order is taken from each scheme's claim
+  RefineOptions refine;     // refinement before judging (fit_order.md); max_new_rungs = 0: the ladder only
+  // The reference's own error estimate (0 for an exact solution; for a
+  // sampled reference, its distance to a reference at twice its step), added
+  // to every row's noise floor: no fitted error may be comparable to it.
+  double reference_error = 0;
   std::function<void(const RunRow&, int done, int total)> progress;
   // Finished runs are recorded here and taken from here on --resume (null: none).
   std::shared_ptr<RunJournal> journal;
 
   void validate() const {
     ladder.validate();
+    refine.validate();
     integrate.validate();
     fit.validate();
     if (points_per_step < 1) throw std::invalid_argument("StudyOptions: points_per_step must be >= 1");
     if (jobs < 1) throw std::invalid_argument("StudyOptions: jobs must be >= 1");
+    if (!(reference_error >= 0)) throw std::invalid_argument("StudyOptions: reference_error must be >= 0");
   }
 };
 
@@ -122,6 +181,7 @@ RunRow run_one(const P& problem, const std::string& parameters, const Reference&
 
     const double h = to_double((problem.t_end() - problem.t0()) / T(n));
     RunRow row = make_run_row(problem, parameters, spec, scheme, n, h, s, viol);
+    row.noise_floor += opt.reference_error;
     if (s.status == RunStatus::diverged) {
       row.error_uniform = row.error_grid = std::numeric_limits<double>::infinity();
     } else {
@@ -158,7 +218,13 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
       },
       opt.progress);
 
-  study.fits = fit_rows(study.rows, opt.fit);
+  const double span = to_double(problem.t_end() - problem.t0());
+  study.fits = refine_rows(study.rows, opt.fit, opt.refine, opt.jobs, [&](const RunRow& head, double h) {
+    for (const auto& spec : schemes)
+      if (spec.label() == head.scheme)
+        return run_one(problem, parameters, reference, spec, std::max<std::int64_t>(1, std::llround(span / h)), opt);
+    throw std::logic_error("refine: no scheme labelled " + head.scheme);
+  });
   return study;
 }
 

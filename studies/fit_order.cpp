@@ -16,6 +16,8 @@ void FitOptions::validate() const {
   if (!(resolution >= 0)) throw std::invalid_argument("FitOptions: resolution must be >= 0");
   if (!(max_ci_width > 0)) throw std::invalid_argument("FitOptions: max_ci_width must be > 0");
   if (!(confidence > 0 && confidence < 1)) throw std::invalid_argument("FitOptions: confidence must lie in (0, 1)");
+  if (settle_count < 2) throw std::invalid_argument("FitOptions: settle_count must be >= 2");
+  if (!(settle_spread > 0)) throw std::invalid_argument("FitOptions: settle_spread must be > 0");
 }
 
 std::string to_string(Verdict v) {
@@ -24,6 +26,7 @@ std::string to_string(Verdict v) {
     case Verdict::fail: return "fail";
     case Verdict::inconclusive: return "inconclusive";
     case Verdict::none_claimed: return "none-claimed";
+    case Verdict::pre_asymptotic: return "pre-asymptotic";
   }
   return "unknown";
 }
@@ -60,6 +63,74 @@ Line least_squares(const std::vector<double>& x, const std::vector<double>& y) {
   return {slope, intercept, se};
 }
 
+// Settling of the local orders at the smallest steps (fit_order.md,
+// "Refinement"). Two groups: the last settle_count local orders and the (up
+// to) settle_count before them. The trend is the change of the group means
+// per halving of h (between the groups' centres, in log2 h); the orders have
+// settled when the last group's spread is at most settle_spread and its mean
+// differs from the earlier group's by at most the resolution.
+struct Settling {
+  double change = std::numeric_limits<double>::quiet_NaN();  // mean of the last group − mean of the one before
+  double last_mean = std::numeric_limits<double>::quiet_NaN();
+};
+
+Settling settle(OrderFit& fit, const FitOptions& opt) {
+  const auto& lo = fit.local_orders;  // descending h: the back is the most asymptotic
+  const std::size_t k = static_cast<std::size_t>(opt.settle_count);
+  if (lo.size() == 1) return {std::numeric_limits<double>::quiet_NaN(), lo.back().order};
+  if (lo.size() < 2) return {};
+  const std::size_t last_n = std::min(k, lo.size() - 1);  // leave at least one for the earlier group
+  const std::size_t prev_n = std::min(k, lo.size() - last_n);
+  const auto last_begin = lo.end() - static_cast<std::ptrdiff_t>(last_n);
+  const auto prev_begin = last_begin - static_cast<std::ptrdiff_t>(prev_n);
+  auto mean = [](auto b, auto e, auto f) {
+    double s = 0;
+    int n = 0;
+    for (auto it = b; it != e; ++it, ++n) s += f(*it);
+    return s / n;
+  };
+  auto order = [](const LocalOrder& l) { return l.order; };
+  auto centre = [](const LocalOrder& l) { return 0.5 * (std::log2(l.h_large) + std::log2(l.h_small)); };
+  const double m_last = mean(last_begin, lo.end(), order), m_prev = mean(prev_begin, last_begin, order);
+  const double halvings = mean(prev_begin, last_begin, centre) - mean(last_begin, lo.end(), centre);
+  if (halvings > 0) fit.trend = (m_last - m_prev) / halvings;
+  double lo_min = last_begin->order, lo_max = last_begin->order;
+  for (auto it = last_begin; it != lo.end(); ++it) lo_min = std::min(lo_min, it->order), lo_max = std::max(lo_max, it->order);
+  fit.settled = last_n == k && lo_max - lo_min <= opt.settle_spread && std::abs(m_last - m_prev) <= opt.resolution;
+  return {m_last - m_prev, m_last};
+}
+
+// A fail or inconclusive fit is pre-asymptotic when the local orders at the
+// smallest steps have not settled and move toward the claim (or already lie
+// within the resolution of it): refining would change the answer. Local orders
+// that settled, or that move away from the claim as h falls, keep the verdict
+// (fit_order.md, "Refinement").
+void pre_asymptotic(OrderFit& fit, const FitOptions& opt, const Settling& st, std::ostringstream& why) {
+  if (std::isnan(opt.expected_order) || fit.settled || fit.local_orders.empty()) return;
+  if (fit.verdict != Verdict::fail && fit.verdict != Verdict::inconclusive) return;
+  if (fit.points_used < opt.min_points) return;  // too few points: inconclusive (refinement adds points)
+  const double last = st.last_mean, change = st.change;
+  const double gap = opt.expected_order - last;  // > 0: below the claim
+  const bool at_claim = opt.expected_is_lower_bound ? gap <= opt.resolution : std::abs(gap) <= opt.resolution;
+  // Moving toward the claim: the group means moved toward it by more than the
+  // resolution (a smaller change is not told apart from a settled order).
+  const bool toward = at_claim || (std::isfinite(change) && std::abs(change) > opt.resolution && gap * change > 0);
+  if (!toward) {
+    why << "; the local orders at the smallest steps do not move toward the claim (mean of the last "
+        << opt.settle_count << " " << last << ", changed by " << change << ")";
+    return;
+  }
+  fit.verdict = Verdict::pre_asymptotic;
+  if (!at_claim && std::isfinite(fit.trend) && fit.trend != 0)
+    fit.suggested_h = fit.finest_h / std::exp2(gap / fit.trend);
+  why.str("");
+  why << "pre-asymptotic: the local orders at the smallest steps move toward the claim " << (opt.expected_is_lower_bound ? ">= " : "")
+      << opt.expected_order << ": mean of the last " << opt.settle_count << " local orders " << last
+      << " down to h = " << fit.finest_h;
+  if (std::isfinite(fit.trend)) why << ", trend " << fit.trend << " per halving of h";
+  if (std::isfinite(fit.suggested_h)) why << ", which reaches the claim near h = " << fit.suggested_h;
+}
+
 }  // namespace
 
 OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt) {
@@ -92,6 +163,8 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
 
   for (int k = static_cast<int>(idx.size()) - 1; k > 0; --k)
     fit.local_orders.push_back({P(k).h, P(k - 1).h, local_order(P(k), P(k - 1))});
+  if (!idx.empty()) fit.finest_h = P(0).h;
+  const Settling settling = settle(fit, opt);
 
   // 3. Asymptotic window: start from the min_points smallest steps and add
   // larger steps while the local order of each new neighbour pair stays within
@@ -154,6 +227,11 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   } else if (end < opt.min_points) {
     fit.verdict = Verdict::inconclusive;
     why << "only " << end << " points in the asymptotic window (need " << opt.min_points << ")";
+  } else if (opt.expected_is_lower_bound && fit.ci_low >= opt.expected_order) {
+    // "order >= p" is answered by an interval lying wholly above p, however wide.
+    fit.verdict = Verdict::pass;
+    why << "claimed lower bound " << opt.expected_order << " is exceeded: the whole " << opt.confidence * 100
+        << "% interval lies above it";
   } else if (fit.ci_high - fit.ci_low > opt.max_ci_width) {
     fit.verdict = Verdict::inconclusive;
     why << "interval width " << (fit.ci_high - fit.ci_low) << " exceeds " << opt.max_ci_width;
@@ -174,6 +252,7 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
     fit.verdict = Verdict::fail;
     why << "expected order " << opt.expected_order << " lies outside the " << opt.confidence * 100 << "% interval";
   }
+  pre_asymptotic(fit, opt, settling, why);
   fit.reason = why.str();
   return fit;
 }

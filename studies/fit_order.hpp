@@ -25,11 +25,20 @@ struct FitOptions {
   double resolution = 0.05;      // smallest half-width of the interval: orders closer than this are not told apart
   double max_ci_width = 0.5;     // a wider confidence interval is inconclusive
   double confidence = 0.95;
+  // Settling (fit_order.md, "Refinement"): the local orders have settled when
+  // the last settle_count of them (at the smallest steps) lie within
+  // settle_spread of each other. A fail or inconclusive fit whose local orders
+  // have not settled, and are not moving away from the claim, is
+  // pre-asymptotic: more refinement is the answer, not a verdict.
+  int settle_count = 3;
+  double settle_spread = 0.2;  // = window_tolerance: the same notion of "one regime"
 
   void validate() const;
 };
 
-enum class Verdict { pass, fail, inconclusive, none_claimed };
+// pre_asymptotic: the ladder (and any refinement) ended before the local
+// orders settled, while they still move toward the claim (fit_order.md).
+enum class Verdict { pass, fail, inconclusive, none_claimed, pre_asymptotic };
 std::string to_string(Verdict v);
 
 struct LocalOrder {
@@ -54,6 +63,14 @@ struct OrderFit {
   int dropped_unusable = 0, dropped_floor = 0, dropped_preasymptotic = 0;
   double expected_order = std::numeric_limits<double>::quiet_NaN();
   bool expected_is_lower_bound = false;
+  // Settling of the local orders at the smallest steps (fit_order.md):
+  bool settled = false;
+  double trend = std::numeric_limits<double>::quiet_NaN();  // change of the local order per halving of h (last settle_count)
+  double finest_h = std::numeric_limits<double>::quiet_NaN();  // smallest usable h above the floor
+  double suggested_h = std::numeric_limits<double>::quiet_NaN();  // where the trend reaches the claim (pre-asymptotic)
+  // Set by the refinement loop (studies/refinement.hpp): rungs added, and why it stopped.
+  int refined_rungs = 0;
+  std::string refinement_stop;
   Verdict verdict = Verdict::inconclusive;
   std::string reason;  // one sentence: why this verdict
 };

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "studies/sampled_error.hpp"
+#include "studies/sampled_reference.hpp"
 #include "studies/scheme_catalog.hpp"
 #include "studies/step_list.hpp"
 
@@ -42,6 +43,53 @@ TEST(SampledError, AnIncompleteRunIsNotComplete) {
   rec(0, 0.0, v1(0));
   rec(1, 0.6, v1(1));
   EXPECT_FALSE(rec.complete());
+}
+
+// The reference-sampled error against a hand computation: grid x_k = t_k on
+// t = 0, 0.3, 0.6, 0.9 (0.3 = 3 × 0.1 in floating point, so grid times and
+// sample times differ by round-off), reference x_ref(τ) = τ² at τ = 0.2, 0.3,
+// 0.9. Interpolant values 0.2, 0.3, 0.9 (the grid is linear), distances
+// 0.2 − 0.04 = 0.16, 0.3 − 0.09 = 0.21, 0.9 − 0.81 = 0.09: the error is 0.21,
+// and every sample is seen although 0.1 + 0.1 + 0.1 != 0.3.
+TEST(SampledError, TheObserverComparesTheInterpolantAtEverySampleTime) {
+  SampledReference<double> ref;
+  ref.times = {0.2, 0.3, 0.9};
+  for (double t : ref.times) ref.states.push_back(v1(t * t));
+  SampledErrorObserver<double> err(ref);
+  double t = 0;
+  for (int k = 0; k <= 3; ++k) {
+    err(k, t, v1(t));
+    t += 0.1 + 0.1 + 0.1;
+  }
+  EXPECT_EQ(err.samples_seen(), 3u);
+  EXPECT_NEAR(err.uniform_error(), 0.21, 1e-15);
+  EXPECT_EQ(err.uniform_error(), err.grid_error());
+}
+
+// Against an independent brute force on an uneven grid: the observer's error
+// is the maximum over the sample times of |interpolant − reference|.
+TEST(SampledError, TheObserverAgreesWithABruteForceOnAnUnevenGrid) {
+  std::vector<double> grid = {0, 0.07, 0.31, 0.5, 0.52, 0.9, 1.0};
+  auto x = [](double t) { return std::sin(7 * t) + t; };  // the scheme's grid values
+  SampledReference<double> ref;
+  for (int i = 1; i <= 10; ++i) {
+    ref.times.push_back(0.1 * i);
+    ref.states.push_back(v1(std::cos(3 * ref.times.back())));
+  }
+  SampledErrorObserver<double> err(ref);
+  for (std::size_t k = 0; k < grid.size(); ++k) err(static_cast<std::int64_t>(k), grid[k], v1(x(grid[k])));
+  double expected = 0;
+  for (std::size_t i = 0; i < ref.times.size(); ++i) {
+    const double tau = ref.times[i];
+    std::size_t k = 1;
+    while (grid[k] < tau - 1e-12) ++k;
+    const double s = (tau - grid[k - 1]) / (grid[k] - grid[k - 1]);
+    const double xi = x(grid[k - 1]) + s * (x(grid[k]) - x(grid[k - 1]));
+    expected = std::max(expected, std::abs(xi - ref.states[i][0]));
+  }
+  EXPECT_EQ(err.samples_seen(), ref.times.size());
+  EXPECT_NEAR(err.uniform_error(), expected, 1e-14);
+  EXPECT_GT(expected, 0.1);  // the data are not trivially equal
 }
 
 TEST(StepList, EveryPaperStepDividesTen) {
