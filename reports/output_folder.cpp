@@ -60,6 +60,10 @@ void check_writable_folder(const std::filesystem::path& dir, const std::string& 
 }
 
 OutputFolder::OutputFolder(std::filesystem::path dir, std::string option) : dir_(std::move(dir)) {
+  {
+    std::error_code ec;
+    created_ = !std::filesystem::exists(dir_, ec);
+  }
   check_writable_folder(dir_, option);
   const auto lock = dir_ / kLockName;
   lock_fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
@@ -92,10 +96,26 @@ OutputFolder::OutputFolder(std::filesystem::path dir, std::string option) : dir_
 }
 
 OutputFolder::~OutputFolder() {
+  if (created_ && !published_ && lock_fd_ >= 0) {
+    std::error_code ec;
+    bool empty = true;
+    for (const auto& e : std::filesystem::directory_iterator(dir_, ec)) {
+      const std::string name = e.path().filename().string();
+      // A journal holding its configuration line only has recorded no run.
+      const auto lines = [&] {
+        const std::string text = read_all(e.path());
+        return std::count(text.begin(), text.end(), '\n');
+      };
+      const bool leftover = name == kLockName || (name == kJournalName && e.is_regular_file(ec) && lines() <= 1);
+      if (!leftover) empty = false;
+    }
+    if (!ec && empty) std::filesystem::remove_all(dir_, ec);
+  }
   if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
 }
 
 void OutputFolder::publish(const std::vector<std::string>& files) {
+  published_ = true;
   nlohmann::json m;
   m["writer"] = "sweepcheck";
   m["files"] = nlohmann::json::array();

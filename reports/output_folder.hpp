@@ -21,6 +21,9 @@ class OutputFolder {
   // `option` names the command-line option in messages ("--out").
   // Throws std::invalid_argument naming the folder and the reason.
   explicit OutputFolder(std::filesystem::path dir, std::string option = "--out");
+  // Releases the lock. A folder this writer created and left with nothing in
+  // it but its lock (and a journal without runs) — bad input found after --out was
+  // taken, say — is removed, so rejected input leaves nothing behind.
   ~OutputFolder();
   OutputFolder(const OutputFolder&) = delete;
   OutputFolder& operator=(const OutputFolder&) = delete;
@@ -36,6 +39,8 @@ class OutputFolder {
 
  private:
   std::filesystem::path dir_;
+  bool created_ = false;    // the folder did not exist before this writer
+  bool published_ = false;
   int lock_fd_ = -1;
   std::size_t removed_ = 0;
 };
