@@ -76,6 +76,11 @@ foreach(f IN LISTS files)
     continue()
   endif()
   get_filename_component(name "${f}" NAME)
+  # The writer's lock holds its pid, and the manifest lists checksums of files
+  # that carry wall times: neither is a result.
+  if(name MATCHES "^(\\.sweepcheck\\.lock|manifest\\.json)$")
+    continue()
+  endif()
   if(name MATCHES "^(results\\.csv|audit\\.json|audit\\.md)$")
     normalised("${OUT}/single/${f}" a)
     normalised("${OUT}/mpi/${f}" b)

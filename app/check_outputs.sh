@@ -90,7 +90,7 @@ case "$MODE" in
     log=$("$PROGRAM" "${STUDY[@]}" --out /dev/null/out 2>&1)
     rc=$?
     [ $rc -eq 2 ] || fail "exit code $rc, expected 2: $log"
-    echo "$log" | grep -q -- "--out /dev/null/out: cannot create the folder" || fail "no clear message: $log"
+    echo "$log" | grep -Eq -- "--out:? '?/dev/null/out'?:? cannot (create the folder|be created)" || fail "no clear message: $log"
     echo "$log" | grep -q '^\[1/' && fail "computed before finding --out unusable: $log"
     log=$("$PROGRAM" "${AUDIT[@]}" --out /dev/null/out 2>&1)
     rc=$?
