@@ -50,8 +50,10 @@ struct AuditThresholds {
   // constraint: violation O(1)) or h^-1/2 (penalty-type: violation O(sqrt h));
   // -1/4 lies halfway between bounded (0) and the nearer of them, and a ratio
   // growing slower than h^-1/4 (less than 10x over the ladder's 4-5 decades)
-  // is what a correct scheme's maximum shows before it saturates (measured:
-  // PBD's violation/h slope -0.07 [-0.12, -0.02] on the sliding case).
+  // is what a correct scheme's maximum shows before it saturates (measured,
+  // PBD's violation/h slopes on the CI audit's problems: 0.016 [-0.034, 0.066]
+  // (sliding C=10, alpha=pi/16), -0.032 [-0.082, 0.018] (alpha=pi/4), -0.017
+  // [-0.067, 0.033] (disks, T=0.5); the moving-set problems are exact).
   double bounded_ratio_slope = -0.25;
 
   // --- check 2, bounded constraint violation (13) --------------------------
