@@ -99,7 +99,9 @@ TEST(MovingHalfPlane, RunningMaxAgreesWithADenseSearch) {
   for (int i = 0; i <= 200000; ++i) {
     const double s = 2.5 * i / 200000.0;
     m = std::max(m, B * std::sin(3 * s) + 0.6 * s);
-    if (i % 10000 == 0) EXPECT_NEAR(p.running_max(s), m, 1e-9) << "t = " << s;
+    if (i % 10000 == 0) {
+      EXPECT_NEAR(p.running_max(s), m, 1e-9) << "t = " << s;
+    }
   }
 }
 

@@ -17,12 +17,20 @@ foreach(f summary.md
     sliding/results.csv sliding/summary.json sliding/summary.md sliding/error_vs_h.png sliding/error_vs_h.svg
     sliding/error_vs_work.png sliding/error_vs_work.svg
     disks/results.csv disks/summary.json disks/summary.md disks/error_vs_h.png disks/error_vs_h.svg
-    disks/error_vs_work.png disks/error_vs_work.svg disks/configurations.png disks/configurations.svg)
+    disks/error_vs_work.png disks/error_vs_work.svg disks/configurations.png disks/configurations.svg
+    disks/richardson.csv)
   if(NOT EXISTS "${dir}/${f}")
     message(FATAL_ERROR "missing ${dir}/${f}")
   endif()
 endforeach()
 file(READ "${dir}/summary.md" md)
+# The reference-free cross-check of the disks reference, one line per disks scheme.
+file(READ "${dir}/disks/summary.md" disks_md)
+string(REGEX MATCHALL "reference-free cross-check of the reference" cross "${disks_md}")
+list(LENGTH cross n_cross)
+if(NOT n_cross EQUAL 6)
+  message(FATAL_ERROR "disks/summary.md has ${n_cross} reference-free cross-checks, expected 6 (one per disks scheme)")
+endif()
 # Every claim of seed 000 Section 4, by its stable id (studies/pbd_paper_claims.hpp),
 # each with exactly one verdict.
 set(ids)

@@ -18,10 +18,12 @@
 #include "app/commands.hpp"
 #include "app/progress.hpp"
 #include "reports/disks_figure.hpp"
+#include "reports/richardson_report.hpp"
 #include "reports/study_report.hpp"
 #include "solvers/atomic_file.hpp"
 #include "studies/disks_reference.hpp"
 #include "studies/pbd_paper_claims.hpp"
+#include "studies/richardson_cross_check.hpp"
 
 namespace sweepcheck::app {
 
@@ -151,7 +153,17 @@ PaperResult run_paper(const PaperConfig& cfg, const std::filesystem::path& dir) 
         res.reference_seconds, res.reference_error, cfg.reference.samples, cfg.reference.samples);
     const auto claims = pbd_paper_claims(res.disks, "disks", cfg.thresholds);
     for (const auto& c : claims) t.findings.push_back(claim_markdown(c));
+    // The same ladders judged without the reference: a cross-check of the cached reference.
+    const auto estimates = richardson_cross_check(p, cfg.disks.label(), parse_scheme_list(cfg.disks_schemes),
+                                                  cfg.disks_ladder, res.reference.reference.times, opt.integrate,
+                                                  cfg.jobs);
+    for (const auto& e : estimates)
+      t.findings.push_back(fmt::format("{}, reference-free cross-check of the reference (the paper's steps run "
+                                       "again, successive runs compared at the reference's sample times; "
+                                       "`studies/richardson.md`): {}; {}.",
+                                       e.scheme, describe(e.estimate), e.estimate.reason));
     write_and_announce(res.disks, t, dir / "disks");
+    write_richardson_csv(estimates, dir / "disks" / "richardson.csv");
     render_disks_figure(p.x0(), res.reference.reference.states.back(), cfg.disks.R,
                         fmt::format("Non-overlapping disks: t = 0 and t = {:g} (reference)", cfg.disks.t_end),
                         dir / "disks" / "configurations");

@@ -1,0 +1,81 @@
+#pragma once
+// The reference-free estimate (studies/richardson.md) of each scheme from its
+// own ladder, beside a study's referenced fits: each scheme runs the study's
+// step list again, recorded at the reference's sample times, and successive
+// runs are compared with each other. It needs no reference, so where it
+// agrees with the referenced fit the cached reference is not what the fit
+// measured; where it does not, the report says which one moved (issue 16).
+// The crowd study does the same inside its own runs (crowd_study.cpp).
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "studies/convergence_study.hpp"
+#include "studies/parallel_runs.hpp"
+#include "studies/reference_free.hpp"
+#include "studies/sampled_convergence.hpp"
+#include "studies/step_ladder.hpp"
+
+namespace sweepcheck {
+
+// One run of any catalogued scheme recorded at `times` (run_sampled is the
+// crowd's, for its contact schemes).
+template <Problem P>
+SampledRun<double> run_recorded(const P& problem, const std::string& parameters, const SchemeSpec& spec, std::int64_t n,
+                                const std::vector<double>& times, const IntegrateOptions& iopt) {
+  static_assert(std::is_same_v<typename P::Scalar, double>, "recorded runs travel as doubles");
+  return with_scheme<double>(spec, [&](const auto& scheme) -> SampledRun<double> {
+    if constexpr (!SchemeAppliesTo<std::decay_t<decltype(scheme)>, P>) {
+      throw std::invalid_argument("scheme '" + spec.name + "' does not apply to problem '" + problem.name() + "'");
+    } else {
+      SampleRecorder<double> rec(times);
+      ViolationObserver<double, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
+      auto obs = observers(rec, viol);
+      const RunSummary s = integrate(problem, scheme, n, obs, iopt);
+      const double span = to_double(problem.t_end() - problem.t0());
+      SampledRun<double> out;
+      out.row = make_run_row(problem, parameters, spec, scheme, n, span / double(n), s, viol);
+      if (s.status != RunStatus::diverged && rec.complete()) out.samples = rec.samples();
+      return out;
+    }
+  });
+}
+
+template <Problem P>
+std::vector<SchemeEstimate> richardson_cross_check(const P& problem, const std::string& parameters,
+                                                   const std::vector<SchemeSpec>& schemes, const StepLadder& ladder,
+                                                   const std::vector<double>& times, const IntegrateOptions& iopt,
+                                                   int jobs) {
+  const double span = to_double(problem.t_end() - problem.t0());
+  const auto counts = ladder.step_counts(span);
+  struct Task {
+    std::size_t scheme;
+    std::int64_t n;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t s = 0; s < schemes.size(); ++s)
+    for (auto n : counts) tasks.push_back({s, n});
+  // Through run_tasks, as every independent run (threads, and MPI ranks under mpirun).
+  const auto runs = run_tasks<SampledRun<double>>(
+      tasks.size(), jobs,
+      [&](std::size_t i) { return run_recorded(problem, parameters, schemes[tasks[i].scheme], tasks[i].n, times, iopt); },
+      {});
+  std::vector<SchemeEstimate> out;
+  for (std::size_t s = 0; s < schemes.size(); ++s) {
+    std::vector<LadderRun> ladder_runs;
+    double claim = std::numeric_limits<double>::quiet_NaN();
+    bool lower = false;
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+      if (tasks[i].scheme == s) {
+        const RunRow& r = runs[i].row;
+        ladder_runs.push_back({r.h, runs[i].samples, r.noise_floor, r.status == RunStatus::ok});
+        claim = r.claimed_order;
+        lower = r.claim_is_lower_bound;
+      }
+    out.push_back({schemes[s].label(), reference_free_estimate(ladder_runs, claim, lower)});
+  }
+  return out;
+}
+
+}  // namespace sweepcheck
