@@ -15,6 +15,7 @@
 #include "studies/plugin_loader.hpp"
 #include "studies/problem_plugin.hpp"
 #include "studies/reference_cache.hpp"
+#include "studies/scheme_catalog.hpp"
 
 namespace sweepcheck::app {
 
@@ -30,6 +31,7 @@ struct AuditConfig {
   bool quiet = false;
   bool isolate = false;
   bool resume = false;
+  bool lower_bound = false;
   double run_timeout = 0;
   std::string problem_plugin;
 };
@@ -51,6 +53,8 @@ void register_audit(CLI::App& app, int& exit_code) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--jobs", cfg->jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout, no progress on stderr");
+  cmd->add_flag("--claim-is-lower-bound", cfg->lower_bound,
+                "the claimed order is a lower bound (order >= claim); an in-tree scheme's own claim says so itself");
   cmd->add_flag("--isolate", cfg->isolate,
                 "run an in-tree scheme's runs in child processes too (plugins always are; README: isolation)");
   cmd->add_flag("--resume", cfg->resume,
@@ -94,6 +98,10 @@ void register_audit(CLI::App& app, int& exit_code) {
     opt.isolate = !cfg->plugin.empty() || cfg->isolate;
     opt.run_time_limit = cfg->run_timeout;
     opt.claimed_order = cfg->claimed_order;
+    // An in-tree scheme's own claim carries its kind (SchemeInfo); a given
+    // --claimed-order or a plugin's claim is sharp unless the flag says otherwise.
+    opt.claim_is_lower_bound = cfg->lower_bound || (!cfg->scheme.empty() && claimed->count() == 0 &&
+                                                    scheme_info(parse_scheme_spec(cfg->scheme).name).claim_is_lower_bound);
     opt.journal = out.journal;
     opt.max_problems = cfg->max_problems;
     CommonStudyOptions j;

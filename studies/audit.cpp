@@ -369,6 +369,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     const auto s = scheme();
     res.scheme = s->name();
     res.claimed_order = std::isnan(opt.claimed_order) ? s->claimed_order() : opt.claimed_order;
+    res.claim_is_lower_bound = opt.claim_is_lower_bound && std::isfinite(res.claimed_order);
   }
 
   res.isolated = opt.isolate;
@@ -593,7 +594,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
         ladder.push_back({rows[k].h, samples[k], rows[k].noise_floor, rows[k].status == RunStatus::ok});
         index.push_back(k);
       }
-    estimates[i] = reference_free_estimate(ladder, res.claimed_order, false, th.richardson);
+    estimates[i] = reference_free_estimate(ladder, res.claimed_order, res.claim_is_lower_bound, th.richardson);
     const auto diffs = successive_differences(ladder);
     for (std::size_t k : index) {
       rows[k].error_uniform = rows[k].error_grid = std::numeric_limits<double>::quiet_NaN();
@@ -676,7 +677,9 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     // successive runs, which a new rung would change.
     j_conv[i] = p.reference_free()
                     ? judge_reference_free(estimates[i], th)
-                    : judge_convergence(e, res.claimed_order, th, [&](double h) { return error_point(row_at(h)); });
+                    : judge_convergence(
+                          e, res.claimed_order, th, [&](double h) { return error_point(row_at(h)); },
+                          res.claim_is_lower_bound);
     j_viol[i] = judge_violation(v, th, [&](double h) { return violation_point(row_at(h)); });
     j_bound[i] = judge_step_bound(m, th, [&](double h) { return increment_point(row_at(h)); });
     if (p.project) {

@@ -23,6 +23,8 @@ struct AuditOptions {
   AuditThresholds thresholds;
   // Claimed order to test against; NaN: the scheme's own claim (which may be none).
   double claimed_order = std::numeric_limits<double>::quiet_NaN();
+  // The claim is a lower bound ("order >= claimed_order"), e.g. Venel's 1/2.
+  bool claim_is_lower_bound = false;
   int jobs = 1;                 // threads for independent runs (results do not depend on it)
   std::string reference_scheme = "pbd";  // the precision–work comparison
   // Only the first `max_problems` audit problems (0: all); for short CI variants.
@@ -122,6 +124,7 @@ struct WorkComparison {
 struct AuditResult {
   std::string scheme;
   double claimed_order = std::numeric_limits<double>::quiet_NaN();
+  bool claim_is_lower_bound = false;
   std::vector<AuditedProblem> problems;
   std::vector<CheckResult> checks;
   // The data the checks rest on (figures and audit.json read these).

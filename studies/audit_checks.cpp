@@ -67,11 +67,12 @@ CheckVerdict check_verdict(Verdict v) {
 
 }  // namespace
 
-Judgement judge_convergence(MeasuredSeries error, double claimed, const AuditThresholds& th, const Refiner& more) {
+Judgement judge_convergence(MeasuredSeries error, double claimed, const AuditThresholds& th, const Refiner& more,
+                            bool lower_bound) {
   Judgement j;
   // Without a claim, the claim is the audit's: order >= min_order.
   const bool none = std::isnan(claimed);
-  j.fit = judged_fit(error, th, th.fit.floor_factor, none ? th.min_order : claimed, none, more);
+  j.fit = judged_fit(error, th, th.fit.floor_factor, none ? th.min_order : claimed, none || lower_bound, more);
   const OrderFit& f = j.fit;
   if (f.points_used < th.fit.min_points || !std::isfinite(f.ci_high)) {
     j.verdict = CheckVerdict::inconclusive;
@@ -88,7 +89,7 @@ Judgement judge_convergence(MeasuredSeries error, double claimed, const AuditThr
   if (none)
     j.evidence = fmt::format("no order claimed; order {} (needs >= {:g}){}", interval(f), th.min_order, refinement(f));
   else
-    j.evidence = fmt::format("order {} vs claimed {:g}{}", interval(f), claimed, refinement(f));
+    j.evidence = fmt::format("order {} vs claimed {}{:g}{}", interval(f), lower_bound ? ">= " : "", claimed, refinement(f));
   if (f.verdict == Verdict::pre_asymptotic) j.evidence += ": " + f.reason;
   return j;
 }

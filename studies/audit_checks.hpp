@@ -29,9 +29,11 @@ using MeasuredSeries = std::vector<OrderPoint>;
 // first (studies/refinement.hpp, th.refine); the series gains the new points.
 using Refiner = std::function<OrderPoint(double h)>;
 
-// Check 1: uniform error vs h against the claimed order (NaN: none claimed).
+// Check 1: uniform error vs h against the claimed order (NaN: none
+// claimed); with lower_bound the claim is "order >= claimed_order" (Venel's
+// proven 1/2, seed 001), met by any higher order.
 Judgement judge_convergence(MeasuredSeries error, double claimed_order, const AuditThresholds& th,
-                            const Refiner& more = {});
+                            const Refiner& more = {}, bool lower_bound = false);
 // Check 2: max_k d_S(x_k) vs h, (13): violation / h bounded.
 Judgement judge_violation(MeasuredSeries violation, const AuditThresholds& th, const Refiner& more = {});
 // Check 3: max_k |x_{k+1} − x_k| / h vs h, (14): bounded.
