@@ -414,11 +414,20 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
         },
         n, p);
     if (c.status != RunStatus::ok) return {fault_row(p, res.scheme, res.claimed_order, n, c.status), {}, c.detail};
+    // The payload was written by the child after the plugin's step() had run
+    // in it: a plugin that corrupts memory can corrupt it too, and that is
+    // the scheme's fault, recorded like a crash rather than ending the audit.
     Outcome o;
-    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
-    codec::decode(r, o.row);
-    codec::decode(r, o.samples);
-    if (r.p != r.end) throw std::logic_error("audit: malformed result from a child run");
+    try {
+      codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
+      codec::decode(r, o.row);
+      codec::decode(r, o.samples);
+      if (r.p != r.end) throw std::runtime_error("trailing bytes");
+    } catch (const std::exception& e) {
+      return {fault_row(p, res.scheme, res.claimed_order, n, RunStatus::crashed),
+              {},
+              fmt::format("the child's result could not be read ({}): memory corrupted inside the scheme?", e.what())};
+    }
     return non_finite_cause(o);
   };
   // The journal holds rows, not samples: a reference-free problem's runs are
