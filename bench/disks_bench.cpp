@@ -10,18 +10,17 @@
 #include <algorithm>
 
 #include "analytic/disks.hpp"
+#include "bench/disks_fixture.hpp"
 #include "solvers/pbd.hpp"
 #include "solvers/reference_projector.hpp"
 
 namespace sweepcheck {
 namespace {
 
-constexpr double kR = 0.1;
-
-// Centres 2R (1 − 0.01) apart: every neighbour pair overlaps by 1%, so a
-// sweep projects (the state is reset before every sweep; the copy is part of
-// the measured time and is O(N)).
-Vec<double> overlapping_cluster(int N) { return disks_hexagonal_cluster(N, kR, -0.01); }
+using bench::kR;
+// The state is reset before every sweep; the copy is part of the measured
+// time and is O(N).
+using bench::overlapping_cluster;
 
 void BM_DisksSweepCellList(benchmark::State& state) {
   const int N = static_cast<int>(state.range(0));
@@ -56,28 +55,17 @@ void BM_DisksSweepAllPairs(benchmark::State& state) {
 }
 BENCHMARK(BM_DisksSweepAllPairs)->Arg(40)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
-// PBD steps of the disks problem from a touching-but-feasible cluster
-// (gap 1%), f = −x pulls it together, h = 1e-3. Every iteration runs the
-// same 20 steps from the same start, so the figure does not depend on how
-// many iterations the harness chooses (a free-running trajectory jams and
-// gets slower per step the longer it runs).
+// PBD steps of the disks problem (bench/disks_fixture.hpp: a touching
+// cluster pulled together, the same steps from the same start every iteration).
 void BM_DisksPbdStep(benchmark::State& state) {
-  const int N = static_cast<int>(state.range(0));
-  DisksOptions o;
-  o.N = N;
-  o.R = kR;
-  const Disks<double> p(o, disks_hexagonal_cluster(N, kR, 0.01));
+  const Disks<double> p = bench::pbd_cluster_problem(static_cast<int>(state.range(0)));
   Vec<double> x, next(p.x0().size());
   Work w;
   const Pbd<double> pbd;
   std::int64_t steps = 0;
   for (auto _ : state) {
-    x = p.x0();
-    for (int k = 0; k < 20; ++k) {
-      pbd.step(p, 0.0, x, 1e-3, next, w);
-      x.swap(next);
-    }
-    steps += 20;
+    bench::pbd_cluster_steps(p, pbd, x, next, w);
+    steps += bench::kPbdClusterSteps;
     benchmark::DoNotOptimize(x.data());
   }
   state.counters["steps/s"] = benchmark::Counter(double(steps), benchmark::Counter::kIsRate);

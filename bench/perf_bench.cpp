@@ -22,6 +22,7 @@
 
 #include "analytic/disks.hpp"
 #include "bench/crowd_fixture.hpp"
+#include "bench/disks_fixture.hpp"
 #include "bench/tight_disks.hpp"
 #include "solvers/pbd.hpp"
 #include "solvers/pngs.hpp"
@@ -30,11 +31,8 @@
 namespace sweepcheck {
 namespace {
 
-constexpr double kR = 0.1;
-
-// Centres 2R (1 − 0.01) apart: every neighbour pair overlaps by 1%, so a
-// sweep projects (the state is reset before every sweep, in every variant).
-Vec<double> overlapping_cluster(int N) { return disks_hexagonal_cluster(N, kR, -0.01); }
+using bench::kR;
+using bench::overlapping_cluster;  // the state is reset before every sweep, in every variant
 
 void set_evaluations(benchmark::State& state, double per_iteration) {
   state.counters["evals/iter"] = per_iteration;
@@ -104,27 +102,18 @@ BENCHMARK(BM_KernelSweepPlain)->Arg(40)->Arg(10000)->Unit(benchmark::kMicrosecon
 
 // ---- PBD scaling ------------------------------------------------------------
 
-// 20 PBD steps (h = 1e-3) of a touching cluster (gap 1%) pulled together by
-// f = −x, from the same start every iteration (bench_disks' BM_DisksPbdStep).
+// PBD's per-step workload (bench/disks_fixture.hpp, as bench_disks' BM_DisksPbdStep).
 void BM_PbdStep(benchmark::State& state) {
-  const int N = static_cast<int>(state.range(0));
-  DisksOptions o;
-  o.N = N;
-  o.R = kR;
-  const Disks<double> p(o, disks_hexagonal_cluster(N, kR, 0.01));
+  const Disks<double> p = bench::pbd_cluster_problem(static_cast<int>(state.range(0)));
   Vec<double> x, next(p.x0().size());
   Work w;
   const Pbd<double> pbd;
   for (auto _ : state) {
-    x = p.x0();
-    for (int k = 0; k < 20; ++k) {
-      pbd.step(p, 0.0, x, 1e-3, next, w);
-      x.swap(next);
-    }
+    bench::pbd_cluster_steps(p, pbd, x, next, w);
     benchmark::DoNotOptimize(x.data());
   }
-  state.counters["steps/iter"] = 20;
-  const double steps = 20.0 * double(state.iterations());
+  state.counters["steps/iter"] = bench::kPbdClusterSteps;
+  const double steps = double(bench::kPbdClusterSteps) * double(state.iterations());
   state.counters["evals/step"] = double(w.constraint_evaluations) / steps;
   state.counters["proj/step"] = double(w.projections) / steps;
   // Neighbour data (Verlet list, flat arrays, positions at build, the
