@@ -29,15 +29,7 @@ SampledRun<double> run_recorded(const P& problem, const std::string& parameters,
     if constexpr (!SchemeAppliesTo<std::decay_t<decltype(scheme)>, P>) {
       throw std::invalid_argument("scheme '" + spec.name + "' does not apply to problem '" + problem.name() + "'");
     } else {
-      SampleRecorder<double> rec(times);
-      ViolationObserver<double, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
-      auto obs = observers(rec, viol);
-      const RunSummary s = integrate(problem, scheme, n, obs, iopt);
-      const double span = to_double(problem.t_end() - problem.t0());
-      SampledRun<double> out;
-      out.row = make_run_row(problem, parameters, spec, scheme, n, span / double(n), s, viol);
-      if (s.status != RunStatus::diverged && rec.complete()) out.samples = rec.samples();
-      return out;
+      return record_run(problem, parameters, spec, scheme, n, times, iopt);
     }
   });
 }

@@ -43,22 +43,31 @@ struct SampledRun {
   std::vector<Vec<T>> samples;
 };
 
+// n steps of `scheme` (spec: its label) recorded at `times`, whatever
+// dispatched the scheme (run_sampled here, run_recorded for the catalogue).
+template <Problem P, class Scheme>
+SampledRun<typename P::Scalar> record_run(const P& problem, const std::string& parameters, const SchemeSpec& spec,
+                                          const Scheme& scheme, std::int64_t n, const std::vector<double>& times,
+                                          const IntegrateOptions& iopt) {
+  using T = typename P::Scalar;
+  const double span = to_double(problem.t_end() - problem.t0());
+  SampleRecorder<T> rec(times);
+  ViolationObserver<T, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
+  auto obs = observers(rec, viol);
+  const RunSummary s = integrate(problem, scheme, n, obs, iopt);
+  SampledRun<T> out;
+  out.row = make_run_row(problem, parameters, spec, scheme, n, span / double(n), s, viol);
+  if (s.status != RunStatus::diverged && rec.complete()) out.samples = rec.samples();
+  return out;
+}
+
 template <Problem P>
 SampledRun<typename P::Scalar> run_sampled(const P& problem, const std::string& parameters, const SchemeSpec& spec,
                                            double h, const std::vector<double>& times, const IntegrateOptions& iopt) {
   using T = typename P::Scalar;
-  const double span = to_double(problem.t_end() - problem.t0());
-  const std::int64_t n = steps_for(span, h);
-  return with_contact_scheme<T>(spec, [&](const auto& scheme) {
-    SampleRecorder<T> rec(times);
-    ViolationObserver<T, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
-    auto obs = observers(rec, viol);
-    const RunSummary s = integrate(problem, scheme, n, obs, iopt);
-    SampledRun<T> out;
-    out.row = make_run_row(problem, parameters, spec, scheme, n, span / double(n), s, viol);
-    if (s.status != RunStatus::diverged && rec.complete()) out.samples = rec.samples();
-    return out;
-  });
+  const std::int64_t n = steps_for(to_double(problem.t_end() - problem.t0()), h);
+  return with_contact_scheme<T>(
+      spec, [&](const auto& scheme) { return record_run(problem, parameters, spec, scheme, n, times, iopt); });
 }
 
 // Bit-exact encoding for MPI ranks (studies/run_codec.hpp), found by ADL.
