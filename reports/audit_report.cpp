@@ -141,6 +141,7 @@ nlohmann::json audit_json(const AuditResult& a) {
   }
   for (const auto& p : a.problems)
     j["problems"].push_back({{"problem", p.problem}, {"error_measure", p.error_measure}, {"notes", p.notes}});
+  for (const auto& s : a.not_run) j["not_run"].push_back({{"problem", s.problem}, {"reason", s.reason}});
   for (const auto& r : a.ladder_rows) j["ladder_rows"].push_back(row_json(r));
   for (const auto& r : a.reference_rows) j["reference_rows"].push_back(row_json(r));
   for (const auto& r : a.large_step_rows) j["large_step_rows"].push_back(row_json(r));
@@ -185,6 +186,12 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
     md += "## Problems and their error measures\n\n| problem | error measured | notes |\n|---|---|---|\n";
     for (const auto& p : a.problems)
       md += fmt::format("| {} | {} | {} |\n", cell(p.problem), cell(p.error_measure), cell(p.notes));
+    md += "\n";
+  }
+  if (!a.not_run.empty()) {
+    md += "## Problems this scheme cannot run on\n\nListed in every check below as skipped; precision-work and "
+          "determinism use the first problem above.\n\n| problem | reason |\n|---|---|\n";
+    for (const auto& s : a.not_run) md += fmt::format("| {} | {} |\n", cell(s.problem), cell(s.reason));
     md += "\n";
   }
   for (const auto& c : a.checks) {

@@ -4,8 +4,10 @@
 // schemes counting honestly. One CountingView per run (the counters are not
 // shared between threads).
 #include <cstdint>
+#include <stdexcept>
 
 #include "solvers/plugin_api.hpp"
+#include "solvers/polyhedral_view.hpp"
 
 namespace sweepcheck {
 
@@ -15,9 +17,13 @@ struct ViewCounters {
   std::int64_t projections = 0;             // project calls that moved the point
 };
 
-class CountingView final : public plugin::ProblemView, private plugin::ConstraintView {
+// It forwards the host-side polyhedron of a polyhedral view
+// (solvers/polyhedral_view.hpp) too: a polyhedron(t) call counts as one
+// evaluation of each of its rows (the catching-up projection reads them all),
+// an f_integral call as one f evaluation.
+class CountingView final : public plugin::ProblemView, public PolyhedralView, private plugin::ConstraintView {
  public:
-  explicit CountingView(const plugin::ProblemView& inner) : inner_(inner) {}
+  explicit CountingView(const plugin::ProblemView& inner) : inner_(inner), poly_(as_polyhedral(inner)) {}
 
   int dim() const override { return inner_.dim(); }
   void f(double t, std::span<const double> x, std::span<double> out) const override {
@@ -26,6 +32,19 @@ class CountingView final : public plugin::ProblemView, private plugin::Constrain
   }
   const plugin::ConstraintView& constraints() const override { return *this; }
   const ViewCounters& counters() const { return counters_; }
+
+  bool has_polyhedron() const override { return poly_ != nullptr; }
+  Polyhedron<double> polyhedron(double t) const override {
+    if (!poly_) throw std::logic_error("CountingView: the inner view has no polyhedron");
+    Polyhedron<double> s = poly_->polyhedron(t);
+    counters_.constraint_evaluations += s.rows();
+    return s;
+  }
+  bool f_integral(double t, double h, std::span<const double> x, std::span<double> out) const override {
+    if (!poly_) return false;
+    ++counters_.f_evaluations;
+    return poly_->f_integral(t, h, x, out);
+  }
 
  private:
   const plugin::ConstraintView& c() const { return inner_.constraints(); }
@@ -50,6 +69,7 @@ class CountingView final : public plugin::ProblemView, private plugin::Constrain
   }
 
   const plugin::ProblemView& inner_;
+  const PolyhedralView* poly_;
   mutable ViewCounters counters_;
 };
 

@@ -10,6 +10,7 @@
 
 #include "solvers/counting_view.hpp"
 #include "solvers/nnls.hpp"
+#include "solvers/polyhedral_stepper.hpp"
 #include "solvers/template_stepper.hpp"
 #include "studies/error_observers.hpp"
 #include "studies/integrate.hpp"
@@ -365,6 +366,36 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   if (problems.empty()) throw std::invalid_argument("audit: no problems to run");
 
   AuditResult res;
+  // A scheme that runs only on some views (the catching-up schemes need S(t)
+  // as a polyhedron, solvers/polyhedral_stepper.hpp) runs on those problems,
+  // in the battery's order; every other one is listed with the reason, never
+  // skipped silently, and none at all is bad input.
+  {
+    const auto s = scheme();
+    if (const auto* need = dynamic_cast<const ViewRequirement*>(s.get())) {
+      std::vector<AuditProblem> runnable;
+      for (auto& p : problems) {
+        if (need->runs_on(*p.view)) {
+          runnable.push_back(std::move(p));
+        } else {
+          res.not_run.push_back(
+              {label(p), need->requirement() + "; " +
+                             (p.set_description.empty() ? "this problem's view exposes none"
+                                                        : "this set (" + p.set_description + ") is not one")});
+        }
+      }
+      if (runnable.empty()) {
+        std::string names;
+        for (const auto& n : res.not_run) names += (names.empty() ? "" : ", ") + n.problem;
+        throw std::invalid_argument(fmt::format(
+            "audit: scheme '{}' can run on none of the {} problems of this battery ({}): {}. The polyhedral problems "
+            "of audit_problems() are the moving walls and the LCS problems (studies/audit.md); give "
+            "--max-problems 0 (all) or enough to include them",
+            s->name(), res.not_run.size(), names, need->requirement()));
+      }
+      problems = std::move(runnable);
+    }
+  }
   {
     const auto s = scheme();
     res.scheme = s->name();
@@ -734,7 +765,10 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     }
     res.problems.push_back({label(p), p.error_measure, p.notes});
   }
-  for (auto* c : {&conv, &viol, &bound, &big, &cons}) summarise(*c);
+  for (auto* c : {&conv, &viol, &bound, &big, &cons}) {
+    c->skipped.insert(c->skipped.end(), res.not_run.begin(), res.not_run.end());
+    summarise(*c);
+  }
 
   // --- check 6: precision–work against the reference scheme (information) ---
   CheckResult pw = make_check("precision-work", "Precision-work against " + opt.reference_scheme,

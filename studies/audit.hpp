@@ -126,6 +126,11 @@ struct AuditResult {
   double claimed_order = std::numeric_limits<double>::quiet_NaN();
   bool claim_is_lower_bound = false;
   std::vector<AuditedProblem> problems;
+  // Problems of the battery the scheme cannot run on, each with the reason
+  // (a scheme with a ViewRequirement, e.g. catching-up: a polyhedron). They
+  // are also listed as skipped in checks 1-5; checks 6-7 use the first
+  // problem it runs on.
+  std::vector<CheckResult::Skipped> not_run;
   std::vector<CheckResult> checks;
   // The data the checks rest on (figures and audit.json read these).
   std::vector<RunRow> ladder_rows;      // the scheme on every problem's ladder

@@ -7,8 +7,10 @@
 #include "analytic/moving_sets.hpp"
 #include "analytic/sliding_case.hpp"
 #include "solvers/ball_complement_projection.hpp"
+#include "solvers/polyhedral_view.hpp"
 #include "solvers/problem_view_of.hpp"
 #include "studies/audit_disks.hpp"
+#include "studies/audit_lcs.hpp"
 
 namespace sweepcheck {
 
@@ -34,6 +36,7 @@ AuditProblem sliding_audit_problem(const SlidingCaseOptions& o) {
   for (double t : {0.25 * ts, 0.5 * ts, 0.9 * ts, ts + 0.5}) a.probe_points.emplace_back(t, p.exact(t));
   // |f| = 1 and the balls meet along the unit circle: crossing it takes time 1.
   a.time_scale = 1;
+  a.set_description = fmt::format("the intersection of two ball complements in R^{}, non-convex", o.d);
   a.view = make_problem_view(std::move(p));
   return a;
 }
@@ -41,10 +44,13 @@ AuditProblem sliding_audit_problem(const SlidingCaseOptions& o) {
 // A problem of analytic/moving_sets.hpp (one moving constraint, exact
 // solution): the uniform error like the sliding case; P_{S(t)} is the single
 // constraint's exact projection at the base point's own time t, and the probe's
-// base points are on the exact solution at times where the set moves.
+// base points are on the exact solution at times where the set moves. A
+// half-space also hands out its polyhedron (solvers/polyhedral_view.hpp), so
+// the catching-up schemes run on it.
 template <class P>
 AuditProblem moving_audit_problem(P p, std::string parameters, std::vector<double> probe_times, double time_scale,
-                                  std::string notes) {
+                                  std::string notes, std::string set_description,
+                                  std::function<Polyhedron<double>(double)> polyhedron = {}) {
   AuditProblem a;
   a.name = p.name();
   a.parameters = std::move(parameters);
@@ -66,8 +72,23 @@ AuditProblem moving_audit_problem(P p, std::string parameters, std::vector<doubl
   for (double t : probe_times) a.probe_points.emplace_back(t, p.exact(t));
   a.time_scale = time_scale;
   a.set_speed = p.set_speed();
+  a.set_description = std::move(set_description);
   a.view = make_problem_view(std::move(p));
+  if (polyhedron) a.view = std::make_shared<const WithPolyhedron>(a.view, std::move(polyhedron));
   return a;
+}
+
+// The moving wall {x : x_2 >= c(t)} as the polyhedron M = (0 1), b = -c(t):
+// the same half-space as its HalfSpace constraint (agreement tested in
+// studies/audit_lcs_test.cpp).
+std::function<Polyhedron<double>(double)> wall_polyhedron(const MovingHalfPlane<double>& p) {
+  return [p](double t) {
+    Polyhedron<double> s;
+    s.M = Mat<double>::Zero(1, 2);
+    s.M(0, 1) = 1;
+    s.b = Vec<double>::Constant(1, -p.wall(t));
+    return s;
+  };
 }
 
 }  // namespace
@@ -86,17 +107,21 @@ std::vector<AuditProblem> moving_audit_problems() {
     // f_1 = 1 PBD would be exact up to O(h^2); x-dependence makes order 1 visible.
     MovingHalfPlane<double> p(
         {.A = 0.5, .omega = two_pi, .g = 4, .a = 0, .u = 1, .b = 0, .t_end = 2.5, .kappa = 1});
+    auto poly = wall_polyhedron(p);
     return moving_audit_problem(std::move(p), "A=0.5 omega=2pi g=4 u=1 kappa=1 (moving wall)", {0.05, 0.15, 0.6, 1.1}, 0.25,
-                                "exact solution: Skorokhod reflection on the moving wall (moving_sets.md, 1)");
+                                "exact solution: Skorokhod reflection on the moving wall (moving_sets.md, 1)",
+                                "the oscillating half-plane {x_2 >= 0.5 sin 2 pi t}", std::move(poly));
   }());
   list.push_back([&] {
     // Static wall x_2 >= 0, field (0.5 + cos 2 pi t, -4 - pi cos 2 pi t): the
     // normal field presses throughout (g = 4 >= a = pi), for the reason given
     // for the wall above (with g = 1 the lift-offs left PBD's fit 3 points).
     MovingHalfPlane<double> p({.A = 0, .omega = two_pi, .g = 4, .a = 0.5 * two_pi, .u = 0.5, .b = 1, .t_end = 2.5});
+    auto poly = wall_polyhedron(p);
     return moving_audit_problem(std::move(p), "A=0 omega=2pi g=4 a=pi u=0.5 b=1 (time-dependent field)",
                                 {0.05, 0.15, 0.6, 1.1}, 0.25,
-                                "exact solution: Skorokhod reflection of the time-dependent field (moving_sets.md, 1)");
+                                "exact solution: Skorokhod reflection of the time-dependent field (moving_sets.md, 1)",
+                                "the static half-plane {x_2 >= 0}", std::move(poly));
   }());
   list.push_back([&] {
     // In contact from t = 0 (c0 = sqrt(R^2 - y0^2) = 0.6): a rest phase first
@@ -105,14 +130,16 @@ std::vector<AuditProblem> moving_audit_problems() {
     // over [-0.6, 2.6] with c0 = 0, measured).
     DraggedInBall<double> p({.v = 1, .R = 1, .y0 = 0.8, .t_end = 2.4, .c0 = 0.6});
     return moving_audit_problem(std::move(p), "v=1 R=1 y0=0.8 c0=0.6 (translating ball, tractrix)",
-                                {0.2, 0.7, 1.3, 2.0}, 1, "exact solution: the tractrix (moving_sets.md, 2)");
+                                {0.2, 0.7, 1.3, 2.0}, 1, "exact solution: the tractrix (moving_sets.md, 2)",
+                                "a translating disk, point inside: curved");
   }());
   list.push_back([&] {
     PushedByObstacle<double> p({.v = 1, .R = 1, .theta0 = pi / 6, .t_end = 2.5});
     return moving_audit_problem(std::move(p), "v=1 R=1 theta0=pi/6 (translating ball complement)",
                                 {0.2, 0.6, 1.1, 2.0}, 1,
                                 "exact solution: pushed around the disk until t* = 1.317, then at rest "
-                                "(moving_sets.md, 3)");
+                                "(moving_sets.md, 3)",
+                                "the complement of a translating disk, non-convex");
   }());
   return list;
 }
@@ -135,7 +162,11 @@ std::vector<AuditProblem> audit_problems(int count) {
   // The non-overlapping disks (seed 000, Section 4.3; studies/audit_disks.hpp):
   // no exact solution, a cached PNGS reference known at sample times only
   // (errors are measured there), every pair constraint in the view.
-  makers.push_back([] { return disks_audit_problem(); });
+  makers.push_back([] {
+    AuditProblem a = disks_audit_problem();
+    a.set_description = "780 pair constraints |X_i - X_j| >= 2R, non-convex";
+    return a;
+  });
   // Moving sets and time-dependent fields (analytic/moving_sets.md): every
   // problem above has a static set and an autonomous field, so a scheme that
   // passes the wrong time to the constraints or to f passes them all. These
@@ -146,6 +177,13 @@ std::vector<AuditProblem> audit_problems(int count) {
   sliding(3, 1, pi / 16);
   sliding(3, 1, pi / 4);
   sliding(5, 1, pi / 4);
+  // The linear complementarity systems of seed 002, Section 7
+  // (studies/audit_lcs.hpp): polyhedral sets with their polyhedron in the
+  // view, so the catching-up schemes are audited on them. The ideal-diode
+  // circuit (a time-dependent source on a polyhedral cone, cached exact
+  // catching-up reference) and the closed-form LCS (exact solution).
+  makers.push_back([] { return circuit_audit_problem(); });
+  makers.push_back([] { return lcs_closed_form_audit_problem(); });
 
   // === Wire further audit problems here (one makers.push_back each). ===
   // An AuditProblem needs a stateless plugin view (make_problem_view for a

@@ -43,6 +43,10 @@ struct AuditProblem {
   std::string error_measure;
   // Where the reference came from (e.g. the cache file), shown in audit.md.
   std::string notes;
+  // What S(t) is, in a few words ("the complement of a translating ball"):
+  // the audit names it when a scheme cannot run on this problem (the
+  // catching-up schemes need a polyhedron, solvers/polyhedral_stepper.hpp).
+  std::string set_description;
 
   // The convergence ladder (checks 1-3); empty: thresholds.ladder. A sampled
   // reference bounds how small the steps can usefully go.

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "solvers/polyhedral_stepper.hpp"
 #include "solvers/template_stepper.hpp"
 #include "solvers/view_linearise.hpp"
 #include "solvers/view_projector.hpp"
@@ -23,7 +24,8 @@ namespace {
 //  - Venel: its linearised set Q̃ built from the view's values and gradients
 //    (solvers/view_linearise.hpp), every constraint a row.
 // The catching-up schemes of seed 002 need the set as a polyhedron (M, b):
-// a view cannot show that a constraint is affine, so they are refused.
+// a view cannot show that a constraint is affine, so they run only on views
+// that also implement the host-side PolyhedralView (solvers/polyhedral_stepper.hpp).
 template <class S>
 constexpr bool runs_on_views = std::is_same_v<S, Pbd<double>> || std::is_same_v<S, Pngs<double>> ||
                                std::is_same_v<S, Pgs<double>> || std::is_same_v<S, Penalty<double>> ||
@@ -48,10 +50,11 @@ SchemeFactory catalog_scheme_factory(const SchemeSpec& spec) {
       using V = MoreauEuler<double, ViewProjector>;
       return [label, order] { return std::make_shared<TemplateStepper<V>>(V{}, label, order); };
     } else {
-      throw std::invalid_argument("scheme '" + spec.name +
-                                  "' needs its set as a polyhedron and cannot be audited through the generic "
-                                  "problem view (a view cannot show that its constraints are affine; the catching-up "
-                                  "schemes are studied on the LCS circuits: `sweepcheck study circuit`)");
+      // The catching-up schemes: only on views that hand out their polyhedron
+      // (solvers/polyhedral_view.hpp); the audit lists the other problems
+      // with the reason (PolyhedralStepper is a ViewRequirement).
+      static_assert(is_polyhedral_scheme<S>::value);
+      return [scheme, label, order] { return std::make_shared<PolyhedralStepper<S>>(scheme, label, order); };
     }
   });
 }

@@ -13,8 +13,8 @@ namespace sweepcheck {
 using SchemeFactory = std::function<std::shared_ptr<plugin::Stepper>()>;
 
 // An in-tree scheme from its spec ("pbd", "pngs:reltol=1e-8"). Throws
-// std::invalid_argument for unknown names and for schemes that cannot run on a
-// generic problem view (moreau-euler needs an exact projector for the set).
+// std::invalid_argument for unknown names. The catching-up schemes run only on
+// polyhedral views (their stepper is a ViewRequirement, solvers/polyhedral_stepper.hpp).
 SchemeFactory catalog_scheme_factory(const SchemeSpec& spec);
 
 }  // namespace sweepcheck
