@@ -1,7 +1,9 @@
 # Runs `PROGRAM ARGS --out OUT --quiet` and checks audit.json:
 # - EXPECT_FAIL empty: exit code 0 and every check PASS (INFO for precision-work);
 # - otherwise: exit code 1 and each listed check FAIL.
-# Usage: cmake -DPROGRAM=... -DARGS="a;b" -DOUT=dir [-DEXPECT_FAIL="x;y"] -P check_audit.cmake
+# - NOT_RUN_REASON given: at least one problem is listed as not run, each
+#   with a reason containing NOT_RUN_REASON, and in every check 1-5 as skipped.
+# Usage: cmake -DPROGRAM=... -DARGS="a;b" -DOUT=dir [-DEXPECT_FAIL="x;y"] [-DNOT_RUN_REASON=text] -P check_audit.cmake
 file(REMOVE_RECURSE "${OUT}")
 execute_process(COMMAND ${PROGRAM} ${ARGS} --out ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}")
@@ -36,5 +38,30 @@ else()
   endforeach()
   if(NOT v_precision-work STREQUAL "INFO")
     message(FATAL_ERROR "precision-work must be INFO, it says ${v_precision-work}")
+  endif()
+endif()
+if(NOT_RUN_REASON)
+  string(JSON k ERROR_VARIABLE no_list LENGTH "${json}" not_run)
+  if(no_list OR k EQUAL 0)
+    message(FATAL_ERROR "expected problems listed under not_run in audit.json")
+  endif()
+  math(EXPR klast "${k} - 1")
+  foreach(i RANGE ${klast})
+    string(JSON reason GET "${json}" not_run ${i} reason)
+    string(FIND "${reason}" "${NOT_RUN_REASON}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "not_run reason '${reason}' does not contain '${NOT_RUN_REASON}'")
+    endif()
+  endforeach()
+  foreach(c RANGE 0 4)
+    string(JSON s ERROR_VARIABLE no_skipped LENGTH "${json}" checks ${c} skipped)
+    if(no_skipped OR s LESS k)
+      message(FATAL_ERROR "check ${c} lists fewer skipped problems than not_run (${k})")
+    endif()
+  endforeach()
+  file(READ "${OUT}/audit.md" md)
+  string(FIND "${md}" "## Problems this scheme cannot run on" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "audit.md does not list the problems the scheme cannot run on")
   endif()
 endif()
