@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "solvers/polyhedral_stepper.hpp"
 #include "studies/audit.hpp"
 #include "studies/parallel_runs.hpp"
 #include "studies/reference_free.hpp"
@@ -57,6 +58,13 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
                              const PluginStudyOptions& opt) {
   opt.validate();
   if (schemes.empty()) throw std::invalid_argument("plugin study: no schemes given");
+  // A scheme that runs only on some views (the catching-up schemes need a
+  // polyhedron, solvers/polyhedral_stepper.hpp; a problem plugin has none).
+  for (const auto& s : schemes)
+    if (const auto st = s.make(); const auto* need = dynamic_cast<const ViewRequirement*>(st.get()))
+      if (!need->runs_on(*problem.view))
+        throw std::invalid_argument("plugin study: " + need->requirement() + "; the view of " + problem.name +
+                                    " exposes none");
   const auto counts = nested_step_counts(problem.t_end - problem.t0, opt);
   PluginStudy out;
   out.reference_free = problem.reference_free();
