@@ -13,6 +13,7 @@
 // itself. Its per-constraint view must agree with the polyhedron (each
 // constraint the signed distance to one half-space; tested for every view
 // that implements this: studies/audit_lcs_test.cpp).
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <span>
