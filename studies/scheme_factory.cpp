@@ -24,10 +24,10 @@ namespace {
 //    (solvers/view_linearise.hpp), every constraint a row.
 // The catching-up schemes of seed 002 need the set as a polyhedron (M, b):
 // a view cannot show that a constraint is affine, so they are refused.
+// Which of them run through a view is decided by each scheme's own category
+// (solvers/scheme_traits.hpp) against the view's problem type.
 template <class S>
-constexpr bool runs_on_views = std::is_same_v<S, Pbd<double>> || std::is_same_v<S, Pngs<double>> ||
-                               std::is_same_v<S, Pgs<double>> || std::is_same_v<S, Penalty<double>> ||
-                               is_venel_scheme<S>::value;
+constexpr bool runs_on_views = SchemeAppliesTo<S, ViewProblem>;
 
 template <class S>
 struct is_moreau_euler : std::false_type {};
