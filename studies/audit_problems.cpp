@@ -8,6 +8,7 @@
 #include "analytic/sliding_case.hpp"
 #include "solvers/ball_complement_projection.hpp"
 #include "solvers/problem_view_of.hpp"
+#include "studies/audit_crowd.hpp"
 #include "studies/audit_disks.hpp"
 
 namespace sweepcheck {
@@ -157,6 +158,8 @@ std::vector<AuditProblem> audit_problems(int count) {
   // it: audit.md then lists the problem as skipped with the reason), and
   // `time_scale` (and `set_speed` for a moving set) for large steps. Insert
   // before the moving problems only with a reason: the CI variants take the first eight.
+  // The crowd of seed 001 (studies/audit_crowd.hpp): disks against each other and the walls.
+  makers.push_back([] { return crowd_audit_problem(); });
 
   if (count < 0) throw std::invalid_argument("audit_problems: count must be >= 0");
   const std::size_t n = count == 0 ? makers.size() : std::min<std::size_t>(makers.size(), std::size_t(count));
