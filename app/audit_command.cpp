@@ -110,7 +110,7 @@ void register_audit(CLI::App& app, int& exit_code) {
     Progress progress("audit " + (cfg->plugin.empty() ? cfg->scheme : cfg->plugin), cfg->quiet);
     opt.progress = [&progress](int done, int total) { progress.update(done, total); };
     // Problems with a cached reference load it here (computed once on a fresh cache).
-    if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks references are computed once)\n";
+    if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks and crowd references are computed once)\n";
     // A bad problem plugin is bad input: load it before the (possibly long) built-in problems.
     std::optional<AuditProblem> plugin_problem;
     if (!cfg->problem_plugin.empty()) plugin_problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin));

@@ -28,6 +28,7 @@ void print_list(const Registry& r) {
                                  ? std::string("none claimed")
                                  : fmt::format("{}{:g}", s.claim_is_lower_bound ? ">= " : "", s.claimed_order),
                              s.description);
+    std::cout << fmt::format("  {:<14}   needs {}\n", "", s.needs);
     for (const auto& p : s.parameters)
       std::cout << fmt::format("  {:<14}   {}={:g}: {}\n", "", p.name, p.default_value, p.meaning);
   }

@@ -21,18 +21,18 @@
 #include "solvers/approximate_projection.hpp"
 #include "solvers/polyhedron_projection.hpp"
 #include "solvers/problem.hpp"
+#include "solvers/scheme_traits.hpp"
 #include "solvers/work.hpp"
 
 namespace sweepcheck {
 
-template <class P>
-concept PolyhedralProblem = Problem<P> && requires(const P& p, const typename P::Scalar& t) {
-  { p.polyhedron(t) } -> std::convertible_to<Polyhedron<typename P::Scalar>>;
-};
-
 template <class T>
 struct ExactPolyhedronProjector {
   static std::string name() { return "catching-up"; }
+  static std::string description() {
+    return "catching-up for polyhedral moving sets (LCS), exact projection by a small dense QP with KKT "
+           "certificate (seed 002, Sec. 3 with eps = eta = 0)";
+  }
   StepStatus operator()(const Polyhedron<T>& s, const T& /*h*/, const Vec<T>& w, Vec<T>& out, Work& work) const {
     const auto p = project_exact(s, w, &work);
     ++work.constraint_evaluations;
@@ -78,6 +78,28 @@ struct DualGradientProjector {
   InexactSchedule schedule{};
 
   static std::string name() { return "inexact-catching-up"; }
+  static std::string description() {
+    return "catching-up with (eps, eta)-approximate projections by projected gradient on the dual (seed 002, "
+           "(23)), certified by duality gap and a Slater-point distance bound";
+  }
+  static std::vector<SchemeParameter> parameters() {
+    return {{"eps_coef", 1.0, "eps = eps_coef * h^eps_power"},
+            {"eps_power", 3.0, "eps = eps_coef * h^eps_power (theory: > 2)"},
+            {"eta_coef", 1.0, "eta = eta_coef * h^eta_power"},
+            {"eta_power", 2.0, "eta = eta_coef * h^eta_power (theory: > 1)"},
+            {"max_iterations", 1000000, "cap on dual-gradient iterations per step; reaching it is reported"}};
+  }
+  template <class Get>
+  static DualGradientProjector from_parameters(const Get& get) {
+    InexactSchedule o;
+    o.eps_coef = get("eps_coef");
+    o.eps_power = get("eps_power");
+    o.eta_coef = get("eta_coef");
+    o.eta_power = get("eta_power");
+    o.max_iterations = static_cast<long>(get("max_iterations"));
+    o.validate();
+    return DualGradientProjector{o};
+  }
   StepStatus operator()(const Polyhedron<T>& s, const T& h, const Vec<T>& w, Vec<T>& out, Work& work) const {
     DualGradientOptions o;
     o.max_iterations = schedule.max_iterations;
@@ -94,8 +116,24 @@ template <class T, class Projector>
 struct CatchingUp {
   Projector projector{};
 
-  std::string name() const { return Projector::name(); }
+  static std::string name() { return Projector::name(); }
   static double claimed_order() { return 1.0; }
+  static constexpr bool claim_is_lower_bound = false;
+  static std::string description() { return Projector::description(); }
+  static std::vector<SchemeParameter> parameters() {
+    if constexpr (requires { Projector::parameters(); })
+      return Projector::parameters();
+    else
+      return {};
+  }
+  template <class Get, class F>
+  static decltype(auto) with_parameters(const Get& get, F&& f) {
+    if constexpr (requires { Projector::from_parameters(get); })
+      return std::forward<F>(f)(CatchingUp{Projector::from_parameters(get)});
+    else
+      return std::forward<F>(f)(CatchingUp{});
+  }
+  using scheme_category = polyhedral_scheme_tag;
 
   template <PolyhedralProblem P>
   StepStatus step(const P& p, const T& t, const Vec<T>& x, const T& h, Vec<T>& out, Work& work) const {

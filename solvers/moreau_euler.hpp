@@ -9,6 +9,7 @@
 
 #include "solvers/constraint_set.hpp"
 #include "solvers/problem.hpp"
+#include "solvers/scheme_traits.hpp"
 #include "solvers/work.hpp"
 
 namespace sweepcheck {
@@ -33,6 +34,13 @@ struct MoreauEuler {
 
   static std::string name() { return "moreau-euler"; }
   static double claimed_order() { return 1.0; }
+  static constexpr bool claim_is_lower_bound = false;
+  static std::string description() {
+    return "catching-up with the exact projection onto S (seed 000, (3)), computed and KKT-certified by the "
+           "reference projector";
+  }
+  static std::vector<SchemeParameter> parameters() { return {}; }
+  using scheme_category = projection_scheme_tag<Projector>;
 
   template <Problem P>
   StepStatus step(const P& p, const T& t, const Vec<T>& x, const T& h, Vec<T>& out, Work& work) const {

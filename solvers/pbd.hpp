@@ -7,6 +7,7 @@
 #include <string>
 
 #include "solvers/problem.hpp"
+#include "solvers/scheme_traits.hpp"
 #include "solvers/work.hpp"
 
 namespace sweepcheck {
@@ -15,6 +16,10 @@ template <class T>
 struct Pbd {
   static std::string name() { return "pbd"; }
   static double claimed_order() { return 1.0; }
+  static constexpr bool claim_is_lower_bound = false;
+  static std::string description() { return "position-based dynamics, one projection sweep per step (seed 000, (4))"; }
+  static std::vector<SchemeParameter> parameters() { return {}; }
+  using scheme_category = sweep_scheme_tag;
 
   template <Problem P>
   StepStatus step(const P& p, const T& t, const Vec<T>& x, const T& h, Vec<T>& out, Work& work) const {

@@ -14,6 +14,7 @@
 
 #include "solvers/local_constraints.hpp"
 #include "solvers/problem.hpp"
+#include "solvers/scheme_traits.hpp"
 #include "solvers/work.hpp"
 
 namespace sweepcheck {
@@ -36,6 +37,17 @@ struct Penalty {
 
   static std::string name() { return "penalty"; }
   static double claimed_order() { return std::numeric_limits<double>::quiet_NaN(); }
+  static constexpr bool claim_is_lower_bound = false;
+  static std::string description() {
+    return "explicit Euler on x' = f - gamma sum_j d_Sj grad d_Sj (seed 000, Sec. 4.1); stalls at a level set by "
+           "gamma";
+  }
+  static std::vector<SchemeParameter> parameters() { return {{"gamma", 100, "penalty strength (> 0)"}}; }
+  template <class Get, class F>
+  static decltype(auto) with_parameters(const Get& get, F&& f) {
+    return std::forward<F>(f)(Penalty(Options{T(get("gamma"))}));
+  }
+  using scheme_category = local_constraints_scheme_tag;
 
   // −Σ_j d_{S_j}(x) ∇d_{S_j}(x), added to `force`.
   template <class Set>

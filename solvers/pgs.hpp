@@ -26,6 +26,7 @@
 
 #include "solvers/local_constraints.hpp"
 #include "solvers/problem.hpp"
+#include "solvers/scheme_traits.hpp"
 #include "solvers/work.hpp"
 
 namespace sweepcheck {
@@ -53,6 +54,17 @@ struct Pgs {
 
   static std::string name() { return "pgs"; }
   static double claimed_order() { return std::numeric_limits<double>::quiet_NaN(); }
+  static constexpr bool claim_is_lower_bound = false;
+  static std::string description() {
+    return "projected Gauss-Seidel: sweeps over the constraints linearised at the prediction until (38) holds "
+           "(seed 000, Sec. 4.1)";
+  }
+  static std::vector<SchemeParameter> parameters() { return sweep_stopping_parameters(); }
+  template <class Get, class F>
+  static decltype(auto) with_parameters(const Get& get, F&& f) {
+    return std::forward<F>(f)(Pgs(sweep_stopping_options<Options>(get)));
+  }
+  using scheme_category = local_constraints_scheme_tag;
 
   T inner_tolerance(const T& scale) const { return options.abstol + options.reltol * scale; }
 

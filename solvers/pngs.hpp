@@ -10,6 +10,7 @@
 #include <string>
 
 #include "solvers/problem.hpp"
+#include "solvers/scheme_traits.hpp"
 #include "solvers/work.hpp"
 
 namespace sweepcheck {
@@ -37,6 +38,16 @@ struct Pngs {
 
   static std::string name() { return "pngs"; }
   static double claimed_order() { return 1.0; }
+  static constexpr bool claim_is_lower_bound = false;
+  static std::string description() {
+    return "projected nonlinear Gauss-Seidel: sweeps until (38) holds (seed 000, Sec. 4.1)";
+  }
+  static std::vector<SchemeParameter> parameters() { return sweep_stopping_parameters(); }
+  template <class Get, class F>
+  static decltype(auto) with_parameters(const Get& get, F&& f) {
+    return std::forward<F>(f)(Pngs(sweep_stopping_options<Options>(get)));
+  }
+  using scheme_category = sweep_scheme_tag;
 
   // Per-step error the stopping rule tolerates at state norm `scale`; the
   // studies use it for the noise floor of the order fit.

@@ -34,6 +34,7 @@
 
 #include "solvers/constraint_set.hpp"
 #include "solvers/problem.hpp"
+#include "solvers/scheme_traits.hpp"
 #include "solvers/qp_hildreth.hpp"
 #include "solvers/qp_mprgp.hpp"
 #include "solvers/qp_uzawa.hpp"
@@ -93,7 +94,48 @@ struct Venel {
   Venel(Solver s, Options o) : solver(std::move(s)), options(o) { options.validate(); }
 
   static std::string name() { return "venel"; }
+  // Seed 001, Theorem 3.4: error <= C h^{1/2}, a proven bound, not the
+  // expected order (Venel fits order 1.01 on the sliding case).
   static double claimed_order() { return 0.5; }
+  static constexpr bool claim_is_lower_bound = true;
+  static std::string description() {
+    return "Venel's prediction-correction: projection onto the linearised set (seed 001, (11)); a QP per step";
+  }
+  static std::vector<SchemeParameter> parameters() {
+    return {{"solver", 0, "QP solver: 0 = exact MPRGP, 1 = uzawa, 2 = exact Hildreth (exact ones stop with a KKT certificate)"},
+            {"tol", 1e-9, "absolute bound on the QP's KKT residual (exact solvers: at least 1e5 ulps of the scale)"},
+            {"max_iterations", 100000, "cap on QP sweeps/iterations per solve; reaching it is reported"}};
+  }
+  // The QP solver is chosen by `solver` (0: exact MPRGP, 1: Uzawa, 2: exact
+  // Hildreth; the exact ones stop with a KKT certificate, see qp_*.hpp).
+  template <class Get, class F>
+  static decltype(auto) with_parameters(const Get& get, F&& f) {
+    const double which = get("solver");
+    const double cap = get("max_iterations");
+    if (!(cap >= 1)) throw std::invalid_argument("venel: max_iterations must be >= 1");
+    if (!(get("tol") >= 0)) throw std::invalid_argument("venel: tol must be >= 0");
+    if (which == 0) {
+      typename MprgpQp<T>::Options o;
+      o.tolerance = get("tol");
+      o.max_iterations = static_cast<std::int64_t>(cap);
+      return std::forward<F>(f)(Venel<T, MprgpQp<T>>(MprgpQp<T>(o), {}));
+    }
+    if (which == 2) {
+      typename HildrethQp<T>::Options o;
+      o.tolerance = get("tol");
+      o.max_sweeps = static_cast<std::int64_t>(cap);
+      return std::forward<F>(f)(Venel<T, HildrethQp<T>>(HildrethQp<T>(o), {}));
+    }
+    if (which == 1) {
+      typename UzawaQp<T>::Options o;
+      o.tolerance = get("tol");
+      o.max_iterations = static_cast<std::int64_t>(cap);
+      return std::forward<F>(f)(Venel<T, UzawaQp<T>>(UzawaQp<T>(o), {}));
+    }
+    throw std::invalid_argument("venel: solver must be 0 (exact MPRGP), 1 (uzawa) or 2 (exact Hildreth), got " +
+                                std::to_string(which));
+  }
+  using scheme_category = linearising_scheme_tag;
 
   // Noise floor of one step in the state norm, for the study's floor
   // (steps × this): the QP's stopping tolerance. Justification: for a

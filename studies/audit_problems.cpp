@@ -9,6 +9,7 @@
 #include "solvers/ball_complement_projection.hpp"
 #include "solvers/polyhedral_view.hpp"
 #include "solvers/problem_view_of.hpp"
+#include "studies/audit_crowd.hpp"
 #include "studies/audit_disks.hpp"
 #include "studies/audit_lcs.hpp"
 
@@ -177,13 +178,6 @@ std::vector<AuditProblem> audit_problems(int count) {
   sliding(3, 1, pi / 16);
   sliding(3, 1, pi / 4);
   sliding(5, 1, pi / 4);
-  // The linear complementarity systems of seed 002, Section 7
-  // (studies/audit_lcs.hpp): polyhedral sets with their polyhedron in the
-  // view, so the catching-up schemes are audited on them. The ideal-diode
-  // circuit (a time-dependent source on a polyhedral cone, cached exact
-  // catching-up reference) and the closed-form LCS (exact solution).
-  makers.push_back([] { return circuit_audit_problem(); });
-  makers.push_back([] { return lcs_closed_form_audit_problem(); });
 
   // === Wire further audit problems here (one makers.push_back each). ===
   // An AuditProblem needs a stateless plugin view (make_problem_view for a
@@ -193,8 +187,22 @@ std::vector<AuditProblem> audit_problems(int count) {
   // estimate and a `ladder` no finer than ~10 h_ref); `project` and
   // `probe_points` for the consistency probe (leave `project` empty to skip
   // it: audit.md then lists the problem as skipped with the reason), and
-  // `time_scale` (and `set_speed` for a moving set) for large steps. Insert
+  // `time_scale` (and `set_speed` for a moving set) for large steps;
+  // `set_description` names S(t) for schemes that cannot run on it. Insert
   // before the moving problems only with a reason: the CI variants take the first eight.
+  // The crowd of seed 001 (studies/audit_crowd.hpp): disks against each other and the walls.
+  makers.push_back([] {
+    AuditProblem a = crowd_audit_problem();
+    a.set_description = "the crowd's pair constraints |X_i - X_j| >= 2R and its walls, non-convex";
+    return a;
+  });
+  // The linear complementarity systems of seed 002, Section 7
+  // (studies/audit_lcs.hpp): polyhedral sets with their polyhedron in the
+  // view, so the catching-up schemes are audited on them. The ideal-diode
+  // circuit (a time-dependent source on a polyhedral cone, cached exact
+  // catching-up reference) and the closed-form LCS (exact solution).
+  makers.push_back([] { return circuit_audit_problem(); });
+  makers.push_back([] { return lcs_closed_form_audit_problem(); });
 
   if (count < 0) throw std::invalid_argument("audit_problems: count must be >= 0");
   const std::size_t n = count == 0 ? makers.size() : std::min<std::size_t>(makers.size(), std::size_t(count));

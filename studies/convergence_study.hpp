@@ -136,8 +136,8 @@ RunRow make_run_row(const P& problem, const std::string& parameters, const Schem
   row.problem = problem.name();
   row.parameters = parameters;
   row.scheme = spec.label();
-  row.claimed_order = scheme_info(spec.name).claimed_order;
-  row.claim_is_lower_bound = scheme_info(spec.name).claim_is_lower_bound;
+  row.claimed_order = Scheme::claimed_order();  // what the scheme says of itself (solvers/scheme_traits.hpp)
+  row.claim_is_lower_bound = Scheme::claim_is_lower_bound;
   row.steps = n;
   row.t_end = to_double(problem.t_end());
   row.h = h;
@@ -161,12 +161,8 @@ template <Problem P, class Reference>
 RunRow run_one(const P& problem, const std::string& parameters, const Reference& reference, const SchemeSpec& spec,
                std::int64_t n, const StudyOptions& opt) {
   using T = typename P::Scalar;
-  return with_scheme<T>(spec, [&](const auto& scheme) -> RunRow {
-    if constexpr (!SchemeAppliesTo<std::decay_t<decltype(scheme)>, P>) {
-      throw std::invalid_argument("scheme '" + spec.name + "' does not apply to problem '" + problem.name() +
-                                  "' (the catching-up schemes need a polyhedral LCS set, venel a set it can "
-                                  "linearise, the others a constraint set with per-constraint projections)");
-    } else {
+  // A scheme that cannot run on P is refused with what it needs (with_scheme_for).
+  return with_scheme_for<P>(spec, problem.name(), [&](const auto& scheme) -> RunRow {
     // A SampledReference is compared at its sample times; any other reference densely.
     auto make_error_observer = [&] {
       if constexpr (std::is_same_v<Reference, SampledReference<T>>)
@@ -189,7 +185,6 @@ RunRow run_one(const P& problem, const std::string& parameters, const Reference&
       row.error_grid = to_double(err.grid_error());
     }
     return row;
-    }
   });
 }
 

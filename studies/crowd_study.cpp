@@ -66,7 +66,7 @@ CrowdStudy run_crowd_study(const CrowdStudyConfig& cfg) {
   cfg.validate();
   const CrowdEvacuation<double> problem(cfg.crowd);
   const auto specs = parse_scheme_list(cfg.schemes);
-  for (const auto& s : specs) with_contact_scheme<double>(s, [](const auto&) { return 0; });  // reject early
+  for (const auto& s : specs) with_scheme_for<CrowdEvacuation<double>>(s, problem.name(), [](const auto&) { return 0; });  // reject early
   CrowdStudy out;
   out.start = problem.x0();
   out.sample_times = equally_spaced_samples(0, cfg.crowd.t_end, cfg.sampled.samples);

@@ -19,21 +19,6 @@
 
 namespace sweepcheck {
 
-// One run of any catalogued scheme recorded at `times` (run_sampled is the
-// crowd's, for its contact schemes).
-template <Problem P>
-SampledRun<double> run_recorded(const P& problem, const std::string& parameters, const SchemeSpec& spec, std::int64_t n,
-                                const std::vector<double>& times, const IntegrateOptions& iopt) {
-  static_assert(std::is_same_v<typename P::Scalar, double>, "recorded runs travel as doubles");
-  return with_scheme<double>(spec, [&](const auto& scheme) -> SampledRun<double> {
-    if constexpr (!SchemeAppliesTo<std::decay_t<decltype(scheme)>, P>) {
-      throw std::invalid_argument("scheme '" + spec.name + "' does not apply to problem '" + problem.name() + "'");
-    } else {
-      return record_run(problem, parameters, spec, scheme, n, times, iopt);
-    }
-  });
-}
-
 template <Problem P>
 std::vector<SchemeEstimate> richardson_cross_check(const P& problem, const std::string& parameters,
                                                    const std::vector<SchemeSpec>& schemes, const StepLadder& ladder,

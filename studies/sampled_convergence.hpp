@@ -3,7 +3,7 @@
 // solution, so each scheme's runs with the step sizes of an explicit list are
 // compared with a reference run at time samples t_i (error (24),
 // sampled_error.hpp). The reference is any scheme spec and step (the paper:
-// the same scheme at h_min = 0.01). Schemes: with_contact_scheme. Rows and fits are the foundation's
+// the same scheme at h_min = 0.01). Schemes: with_scheme_for. Rows and fits are the foundation's
 // RunRow / fit_rows, so reports, CSV and figures work unchanged; the error
 // columns hold e_h of (24).
 #include <functional>
@@ -14,7 +14,6 @@
 #include "studies/parallel_runs.hpp"
 #include "studies/convergence_study.hpp"
 #include "studies/sampled_error.hpp"
-#include "studies/contact_schemes.hpp"
 #include "studies/step_list.hpp"
 
 namespace sweepcheck {
@@ -61,13 +60,23 @@ SampledRun<typename P::Scalar> record_run(const P& problem, const std::string& p
   return out;
 }
 
+// One run of the scheme `spec` names with n steps, recorded at `times`; a
+// scheme that cannot run on P is refused with what it needs (with_scheme_for).
+template <Problem P>
+SampledRun<typename P::Scalar> run_recorded(const P& problem, const std::string& parameters, const SchemeSpec& spec,
+                                            std::int64_t n, const std::vector<double>& times,
+                                            const IntegrateOptions& iopt) {
+  return with_scheme_for<P>(spec, problem.name(), [&](const auto& scheme) {
+    return record_run(problem, parameters, spec, scheme, n, times, iopt);
+  });
+}
+
+// The same with the step h (seed 001's step lists): n = steps_for(T, h).
 template <Problem P>
 SampledRun<typename P::Scalar> run_sampled(const P& problem, const std::string& parameters, const SchemeSpec& spec,
                                            double h, const std::vector<double>& times, const IntegrateOptions& iopt) {
-  using T = typename P::Scalar;
   const std::int64_t n = steps_for(to_double(problem.t_end() - problem.t0()), h);
-  return with_contact_scheme<T>(
-      spec, [&](const auto& scheme) { return record_run(problem, parameters, spec, scheme, n, times, iopt); });
+  return run_recorded(problem, parameters, spec, n, times, iopt);
 }
 
 // Bit-exact encoding for MPI ranks (studies/run_codec.hpp), found by ADL.

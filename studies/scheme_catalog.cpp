@@ -7,51 +7,18 @@
 
 namespace sweepcheck {
 
+// Walks InTreeSchemes (studies/scheme_list.hpp): every entry is what the
+// scheme's own type says of itself.
 const std::vector<SchemeInfo>& scheme_catalog() {
-  static const std::vector<SchemeInfo> catalog = {
-      {"pbd", 1.0, "position-based dynamics, one projection sweep per step (seed 000, (4))", {}},
-      {"pngs",
-       1.0,
-       "projected nonlinear Gauss-Seidel: sweeps until (38) holds (seed 000, Sec. 4.1)",
-       {{"abstol", 1e-12, "absolute tolerance of (38)"},
-        {"reltol", 1e-10, "relative tolerance of (38)"},
-        {"max_sweeps", 10000, "cap on sweeps per step; reaching it is reported"}}},
-      {"pgs",
-       std::numeric_limits<double>::quiet_NaN(),
-       "projected Gauss-Seidel: sweeps over the constraints linearised at the prediction until (38) holds (seed 000, "
-       "Sec. 4.1)",
-       {{"abstol", 1e-12, "absolute tolerance of (38)"},
-        {"reltol", 1e-10, "relative tolerance of (38)"},
-        {"max_sweeps", 10000, "cap on sweeps per step; reaching it is reported"}}},
-      {"penalty",
-       std::numeric_limits<double>::quiet_NaN(),
-       "explicit Euler on x' = f - gamma sum_j d_Sj grad d_Sj (seed 000, Sec. 4.1); stalls at a level set by gamma",
-       {{"gamma", 100, "penalty strength (> 0)"}}},
-      {"moreau-euler", 1.0,
-       "catching-up with the exact projection onto S (seed 000, (3)), computed and KKT-certified by the reference "
-       "projector",
-       {}},
-      {"catching-up", 1.0,
-       "catching-up for polyhedral moving sets (LCS), exact projection by a small dense QP with KKT certificate "
-       "(seed 002, Sec. 3 with eps = eta = 0)",
-       {}},
-      {"inexact-catching-up",
-       1.0,
-       "catching-up with (eps, eta)-approximate projections by projected gradient on the dual (seed 002, (23)), "
-       "certified by duality gap and a Slater-point distance bound",
-       {{"eps_coef", 1.0, "eps = eps_coef * h^eps_power"},
-        {"eps_power", 3.0, "eps = eps_coef * h^eps_power (theory: > 2)"},
-        {"eta_coef", 1.0, "eta = eta_coef * h^eta_power"},
-        {"eta_power", 2.0, "eta = eta_coef * h^eta_power (theory: > 1)"},
-        {"max_iterations", 1000000, "cap on dual-gradient iterations per step; reaching it is reported"}}},
-      {"venel",
-       0.5,
-       "Venel's prediction-correction: projection onto the linearised set (seed 001, (11)); a QP per step",
-       {{"solver", 0, "QP solver: 0 = exact MPRGP, 1 = uzawa, 2 = exact Hildreth (exact ones stop with a KKT certificate)"},
-        {"tol", 1e-9, "absolute bound on the QP's KKT residual (exact solvers: at least 1e5 ulps of the scale)"},
-        {"max_iterations", 100000, "cap on QP sweeps/iterations per solve; reaching it is reported"}},
-       true},
-  };
+  static const std::vector<SchemeInfo> catalog = [] {
+    std::vector<SchemeInfo> list;
+    for_each_scheme(InTreeSchemes{}, [&list]<template <class> class S>() {
+      using D = S<double>;
+      list.push_back({D::name(), D::claimed_order(), D::description(), D::parameters(), D::claim_is_lower_bound,
+                      scheme_needs<D>()});
+    });
+    return list;
+  }();
   return catalog;
 }
 

@@ -56,3 +56,72 @@ TEST(SchemeCatalog, OnlyVenelsClaimIsALowerBound) {
 
 }  // namespace
 }  // namespace sweepcheck
+
+#include "analytic/crowd_evacuation.hpp"
+#include "analytic/disks.hpp"
+#include "analytic/lcs.hpp"
+#include "analytic/sliding_case.hpp"
+#include "solvers/template_stepper.hpp"
+#include "solvers/view_linearise.hpp"
+
+namespace sweepcheck {
+namespace {
+
+// What each scheme can run on comes from its own category
+// (solvers/scheme_traits.hpp). The expected matrix is the one the studies
+// and the audit were built on: the sliding case's ConstraintSet takes every
+// scheme but catching-up; the disks' cell-list set has no linearisation
+// (no Venel); the crowd's set only sweeps and linearises (pbd, pngs,
+// venel); an LCS is a polyhedron and nothing else (the catching-up
+// schemes); a plugin view takes everything but the reference projector's
+// Moreau–Euler (the audit wraps it with a view projector) and catching-up.
+template <template <class> class S, class P>
+constexpr bool runs = SchemeAppliesTo<S<typename P::Scalar>, P>;
+
+using Sliding = SlidingCase<double>;
+using DisksP = Disks<double>;
+using Crowd = CrowdEvacuation<double>;
+using Lcs = LcsSweeping<double>;
+using View = ViewProblem;
+
+static_assert(runs<Pbd, Sliding> && runs<Pngs, Sliding> && runs<Pgs, Sliding> && runs<Penalty, Sliding> &&
+              runs<MoreauEulerExact, Sliding> && runs<VenelScheme, Sliding> && !runs<ExactCatchingUp, Sliding> &&
+              !runs<InexactCatchingUp, Sliding>);
+static_assert(runs<Pbd, DisksP> && runs<Pngs, DisksP> && runs<Pgs, DisksP> && runs<Penalty, DisksP> &&
+              runs<MoreauEulerExact, DisksP> && !runs<VenelScheme, DisksP> && !runs<ExactCatchingUp, DisksP>);
+static_assert(runs<Pbd, Crowd> && runs<Pngs, Crowd> && runs<VenelScheme, Crowd> && !runs<Pgs, Crowd> &&
+              !runs<Penalty, Crowd> && !runs<MoreauEulerExact, Crowd> && !runs<ExactCatchingUp, Crowd>);
+static_assert(runs<ExactCatchingUp, Lcs> && runs<InexactCatchingUp, Lcs> && !runs<Pbd, Lcs> && !runs<Pngs, Lcs> &&
+              !runs<Pgs, Lcs> && !runs<Penalty, Lcs> && !runs<MoreauEulerExact, Lcs> && !runs<VenelScheme, Lcs>);
+static_assert(runs<Pbd, View> && runs<Pngs, View> && runs<Pgs, View> && runs<Penalty, View> &&
+              runs<VenelScheme, View> && !runs<MoreauEulerExact, View> && !runs<ExactCatchingUp, View>);
+
+TEST(SchemeList, ASchemeThatCannotRunOnAProblemIsRefusedWithWhatItNeeds) {
+  std::string message = "no error";
+  try {
+    with_scheme_for<Crowd>(parse_scheme_spec("moreau-euler"), "crowd", [](const auto&) { return 0; });
+  } catch (const std::invalid_argument& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("'moreau-euler' cannot run on problem 'crowd'"), std::string::npos) << message;
+  EXPECT_NE(message.find("exact projection onto the whole set"), std::string::npos) << message;
+  EXPECT_EQ(with_scheme_for<Crowd>(parse_scheme_spec("venel:solver=1"), "crowd",
+                                   [](const auto& s) { return std::decay_t<decltype(s)>::name(); }),
+            "venel");
+}
+
+// The catalogue is what the types say of themselves, in the list's order.
+TEST(SchemeList, TheCatalogueIsTheListOfTypesInOrder) {
+  std::vector<std::string> names;
+  for_each_scheme(InTreeSchemes{}, [&names]<template <class> class S>() { names.push_back(S<double>::name()); });
+  ASSERT_EQ(names.size(), scheme_catalog().size());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    EXPECT_EQ(scheme_catalog()[i].name, names[i]);
+    EXPECT_FALSE(scheme_catalog()[i].needs.empty()) << names[i];
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"pbd", "pngs", "pgs", "penalty", "moreau-euler", "catching-up",
+                                             "inexact-catching-up", "venel"}));
+}
+
+}  // namespace
+}  // namespace sweepcheck

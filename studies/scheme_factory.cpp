@@ -25,11 +25,13 @@ namespace {
 //    (solvers/view_linearise.hpp), every constraint a row.
 // The catching-up schemes of seed 002 need the set as a polyhedron (M, b):
 // a view cannot show that a constraint is affine, so they run only on views
-// that also implement the host-side PolyhedralView (solvers/polyhedral_stepper.hpp).
+// that also implement the host-side PolyhedralView (PolyhedralViewProblem,
+// solvers/polyhedral_stepper.hpp); the audit lists the other problems with
+// the reason (PolyhedralStepper is a ViewRequirement).
+// Which of them run through a view is decided by each scheme's own category
+// (solvers/scheme_traits.hpp) against the view's problem type.
 template <class S>
-constexpr bool runs_on_views = std::is_same_v<S, Pbd<double>> || std::is_same_v<S, Pngs<double>> ||
-                               std::is_same_v<S, Pgs<double>> || std::is_same_v<S, Penalty<double>> ||
-                               is_venel_scheme<S>::value;
+constexpr bool runs_on_views = SchemeAppliesTo<S, ViewProblem>;
 
 template <class S>
 struct is_moreau_euler : std::false_type {};
@@ -49,12 +51,11 @@ SchemeFactory catalog_scheme_factory(const SchemeSpec& spec) {
     } else if constexpr (is_moreau_euler<S>::value) {
       using V = MoreauEuler<double, ViewProjector>;
       return [label, order] { return std::make_shared<TemplateStepper<V>>(V{}, label, order); };
-    } else {
-      // The catching-up schemes: only on views that hand out their polyhedron
-      // (solvers/polyhedral_view.hpp); the audit lists the other problems
-      // with the reason (PolyhedralStepper is a ViewRequirement).
-      static_assert(is_polyhedral_scheme<S>::value);
+    } else if constexpr (SchemeAppliesTo<S, PolyhedralViewProblem>) {
       return [scheme, label, order] { return std::make_shared<PolyhedralStepper<S>>(scheme, label, order); };
+    } else {
+      throw std::invalid_argument("scheme '" + spec.name + "' needs " + scheme_needs<S>() +
+                                  ", which a problem view cannot give: it cannot be audited");
     }
   });
 }

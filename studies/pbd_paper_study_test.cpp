@@ -1,0 +1,80 @@
+// The expected verdict of every claim of seed 000, Section 4 on a
+// configuration that fits in CI (the same small study the CLI test
+// cli.study_pbd_paper_writes_report_and_reuses_cache writes out), so a claim
+// that flips fails CI. "not supported" rows are known deviations, each with
+// its reason; the full default report gives the same verdict unless said
+// (app/pbd_paper.md).
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "studies/pbd_paper_study.hpp"
+
+namespace sweepcheck {
+namespace {
+
+PbdPaperConfig small_config() {
+  PbdPaperConfig c;
+  c.disks.N = 20;
+  c.disks.t_end = 0.5;
+  c.reference.steps = 20000;
+  c.reference.samples = 20;
+  c.disks_ladder = {0.05, 2e-3, 4};
+  c.sliding_ladder.h_min = 1e-2;
+  c.jobs = 2;
+  return c;
+}
+
+struct Expected {
+  ClaimVerdict verdict;
+  const char* why;
+};
+
+TEST(PbdPaperStudy, EveryClaimOfSeed000Section4HasItsExpectedVerdictOnTheCiConfiguration) {
+  const PbdPaperStudy s = run_pbd_paper_study(small_config());
+  const auto yes = ClaimVerdict::supported, no = ClaimVerdict::not_supported;
+  const std::map<std::string, Expected> expected = {
+      {"sliding.order.pbd", {yes, "order 1 after refinement (pre-asymptotic on the given steps, h >= 1e-2)"}},
+      {"sliding.order.pngs", {yes, "order 1 on the given steps"}},
+      {"sliding.order.moreau-euler", {yes, "order 1 on the given steps"}},
+      {"sliding.stability", {no, "no PGS/penalty run diverges or leaves the bound on the sliding case for h <= 0.5"}},
+      {"sliding.accuracy-per-step", {yes, "PNGS and PGS more accurate at every step"}},
+      {"sliding.precision-work",
+       {no, "Moreau-Euler and penalty with large gamma beat PBD at matched work on the sliding case"}},
+      {"sliding.penalty-stalls", {yes, "local orders 0 at the smallest steps for every gamma"}},
+      {"disks.order.pbd",
+       {yes, "order 1 after refinement on this short (T = 0.5) problem (the full T = 4 run settles near 0.9)"}},
+      {"disks.order.pngs", {yes, "order 1 on the given steps"}},
+      {"disks.order.moreau-euler", {yes, "order 1 on the given steps"}},
+      {"disks.stability", {no, "h <= 0.05 here: no penalty run diverges (the full report, h up to 0.2, supports it)"}},
+      {"disks.accuracy-per-step", {yes, "PNGS and PGS more accurate at every step"}},
+      {"disks.precision-work", {yes, "PBD at least as accurate at matched work"}},
+      {"disks.penalty-stalls", {no, "gamma = 1000 still converges at the smallest steps"}},
+  };
+  const auto claims = s.claims();
+  EXPECT_EQ(claims.size(), expected.size());
+  for (const auto& [id, want] : expected) {
+    const Claim* c = find_claim(claims, "pbd-paper." + id);
+    ASSERT_NE(c, nullptr) << "claim pbd-paper." << id << " is missing";
+    EXPECT_EQ(c->verdict, want.verdict) << "pbd-paper." << id << ": " << to_string(c->verdict) << ", expected "
+                                        << to_string(want.verdict) << " (" << want.why << "); evidence: " << c->evidence;
+    EXPECT_FALSE(c->numbers.empty()) << id << ": a verdict without the numbers behind it";
+  }
+  // The cross-check judges the same disks ladders without the reference: one estimate per disks scheme.
+  EXPECT_EQ(s.cross_check.size(), 6u);
+  EXPECT_GT(s.reference_error, 0.0);
+}
+
+TEST(PbdPaperStudy, ABadConfigurationIsRefusedBeforeAnyRunNamingTheField) {
+  PbdPaperConfig c = small_config();
+  c.jobs = 0;
+  try {
+    run_pbd_paper_study(c);
+    FAIL() << "jobs = 0 was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("jobs"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace sweepcheck
