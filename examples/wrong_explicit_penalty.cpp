@@ -29,7 +29,7 @@ class ExplicitPenalty final : public plugin::Stepper {
       ++work.constraint_evaluations;
       const double d = set.distance(j, t, x);
       if (d == 0) continue;
-      set.gradient(j, t, x, grad_);  // ∇g_j = −∇d_{S_j} outside S_j
+      set.gradient(j, t, x, grad_);  // ∇g_j ∥ −∇d_{S_j} outside S_j (|∇g_j| = √2 for a pair of disks)
       for (std::size_t i = 0; i < x.size(); ++i) out[i] += h * gamma * d * grad_[i];
     }
     return StepStatus::ok;

@@ -37,10 +37,14 @@ class ConstraintView {
  public:
   virtual ~ConstraintView() = default;
   virtual int size() const = 0;  // number of constraints m
-  // g_j(t, x) ≥ 0 on S_j; for the constraints here g_j is the signed distance
-  // to the boundary of S_j near it.
+  // g_j(t, x) ≥ 0 on S_j (seed 000, (1)). Not always the signed distance:
+  // for a pair of disks g = |X_i − X_j| − 2R, whose gradient in the
+  // configuration space has norm √2 (the disks and crowd views), so use
+  // distance() for d_{S_j} and normalise the gradient for a unit normal.
   virtual double value(int j, double t, std::span<const double> x) const = 0;
-  // Unit gradient of g_j (pointing into S_j; −gradient spans N(S_j, x)).
+  // ∇g_j(t, x), pointing into S_j (−∇g_j spans N(S_j, x) on the boundary);
+  // not necessarily of unit length (see value()). The host's views have
+  // always given it this way; this comment was corrected, the ABI is unchanged.
   virtual void gradient(int j, double t, std::span<const double> x, std::span<double> g) const = 0;
   // d_{S_j}(x) ≥ 0.
   virtual double distance(int j, double t, std::span<const double> x) const = 0;

@@ -677,6 +677,10 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   std::mutex faults_mutex;  // refined runs of several problems may fault at once
   parallel_for(problems.size(), opt.jobs, [&](std::size_t i) {
     const AuditProblem& p = problems[i];
+    // The same thresholds for every problem; only how far refinement may go
+    // depends on the problem's reference (AuditProblem::h_floor).
+    AuditThresholds th_p = th;
+    th_p.refine.h_floor = std::max(th.refine.h_floor, p.h_floor);
     MeasuredSeries e, v, m;
     const double vs = velocity_scale(p);
     auto error_point = [&](const RunRow& r) {
@@ -716,17 +720,17 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     // (studies/richardson.md), not refined: its errors are differences of
     // successive runs, which a new rung would change.
     j_conv[i] = p.reference_free()
-                    ? judge_reference_free(estimates[i], th)
+                    ? judge_reference_free(estimates[i], th_p)
                     : judge_convergence(
-                          e, res.claimed_order, th, [&](double h) { return error_point(row_at(h)); },
+                          e, res.claimed_order, th_p, [&](double h) { return error_point(row_at(h)); },
                           res.claim_is_lower_bound);
-    j_viol[i] = judge_violation(v, th, [&](double h) { return violation_point(row_at(h)); });
-    j_bound[i] = judge_step_bound(m, th, [&](double h) { return increment_point(row_at(h)); });
+    j_viol[i] = judge_violation(v, th_p, [&](double h) { return violation_point(row_at(h)); });
+    j_bound[i] = judge_step_bound(m, th_p, [&](double h) { return increment_point(row_at(h)); });
     if (p.project) {
       MeasuredSeries d;
       for (const auto& r : res.probe_rows)
         if (r.problem == label(p)) d.push_back({r.h, r.defect, r.floor, std::isfinite(r.defect)});
-      j_cons[i] = judge_consistency(d, th, [&](double h) {
+      j_cons[i] = judge_consistency(d, th_p, [&](double h) {
         TaskResult t = probe_run(i, h);
         if (t.probe_status != RunStatus::ok) {
           std::lock_guard lock(faults_mutex);

@@ -128,6 +128,7 @@ AuditProblem crowd_audit_problem(const CrowdAuditOptions& o) {
   for (const auto* r : {&fine, &coarse})
     if (!r->rejected.empty()) a.notes += "; " + r->rejected;
   a.ladder = o.ladder;
+  a.h_floor = 10 * c.t_end / double(o.reference.steps);
 
   // P_S(y) through the view by the view projector (linearise-and-project,
   // KKT-certified: solvers/view_projector.hpp), the projection Moreau–Euler

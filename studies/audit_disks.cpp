@@ -67,6 +67,7 @@ AuditProblem disks_audit_problem(const DisksAuditOptions& o) {
   for (const auto* c : {&fine, &coarse})
     if (!c->rejected.empty()) a.notes += "; " + c->rejected;
   a.ladder = o.ladder;
+  a.h_floor = 10 * d.t_end / double(o.reference.steps);
 
   // P_S(y) by the reference projector (SQP + LDP, KKT-certified) over the
   // pairs near y; an uncertified projection is an error of the harness.

@@ -51,6 +51,10 @@ struct AuditProblem {
   // The convergence ladder (checks 1-3); empty: thresholds.ladder. A sampled
   // reference bounds how small the steps can usefully go.
   std::optional<StepLadder> ladder;
+  // The smallest step refinement may ask for (0: no limit but the noise
+  // floor): 10 h_ref for a sampled reference, below which the reference's
+  // own error would enter the errors (as RefineOptions::h_floor in the studies).
+  double h_floor = 0;
 
   // P_{S(t)}(y) for y near S (exact or a reference projector). Empty: the
   // consistency probe skips this problem.

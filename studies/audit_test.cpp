@@ -202,3 +202,40 @@ TEST(Audit, VenelThroughTheViewStaysFeasibleAndConvergesOnTheMovingSets) {
 
 }  // namespace
 }  // namespace sweepcheck
+
+namespace sweepcheck {
+namespace {
+
+// Refinement never asks a problem for steps below its h_floor (10 h_ref for a
+// sampled reference, where the reference's own error would enter the errors).
+// PBD on the slowest sliding configuration is pre-asymptotic on a coarse
+// ladder, so refinement wants smaller steps; with the floor at the ladder's
+// smallest step it may not take any.
+TEST(Audit, RefinementStopsAtTheProblemsStepFloor) {
+  AuditProblem p = audit_problems(2).back();
+  ASSERT_EQ(p.parameters.rfind("d=3 C=10", 0), 0u) << p.parameters;
+  p.ladder = StepLadder{0.2, 0.05, 3};
+  p.project = {};  // no consistency probe: only the slope checks refine here
+  AuditOptions o;
+  o.thresholds.large_step_halvings = 0;
+  o.jobs = 2;
+  auto run_with_floor = [&](double floor) {
+    AuditProblem q = p;
+    q.h_floor = floor;
+    return run_audit(catalog_scheme_factory(parse_scheme_spec("pbd")), {q}, o);
+  };
+  auto refined_steps = [](const AuditResult& a) {
+    std::vector<double> h;
+    for (const auto& r : a.ladder_rows)
+      if (r.refined) h.push_back(r.h);
+    return h;
+  };
+  // Without a floor refinement goes below the ladder (the ladder's own
+  // smallest step is T/38 = 0.0495, its count rounded).
+  ASSERT_FALSE(refined_steps(run_with_floor(0)).empty()) << "no refinement wanted: the test would prove nothing";
+  // With the floor at the ladder's smallest step, the next halving (~0.025) is refused.
+  EXPECT_TRUE(refined_steps(run_with_floor(0.04)).empty());
+}
+
+}  // namespace
+}  // namespace sweepcheck
