@@ -120,6 +120,7 @@ AuditProblem circuit_audit_problem(const CircuitAuditOptions& o) {
     if (!c->rejected.empty()) a.notes += "; " + c->rejected;
   a.set_description = "the polyhedral cone {x_2 >= x_3, x_2 >= 0} of two ideal diodes, static";
   a.ladder = o.ladder;
+  a.h_floor = 10 * h_ref;  // refinement stops where the reference's own error would enter
   a.project = exact_projection(view);
   for (double t : o.probe_times) {
     const auto i = static_cast<std::size_t>(std::llround(t / o.circuit.t_end * o.samples));
