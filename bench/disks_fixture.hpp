@@ -32,13 +32,14 @@ inline Vec<double> overlapping_cluster(int N) { return disks_hexagonal_cluster(N
 //  - random: a seeded random permutation of the rows numbering, the order of
 //    a configuration drawn disk by disk (as disks_initial_configuration
 //    does): the partners j of i lie anywhere in memory;
-//  - cells: the random numbering renumbered in cell order: cells of width
-//    2R + skin in the cell list's memory order (solvers/cell_list.hpp: rows
-//    of cells), members of a cell by their random number; what particle
-//    codes do to restore locality;
-//  - morton: the same with the cells in Morton (Z) order, a space-filling
-//    curve: worse than rows of cells here (neighbours across a quadrant
-//    boundary are far apart in memory; bench/perf.md).
+//  - cells: the random numbering renumbered in cell order, as particle
+//    codes do to restore locality: columns of cells of width 2R + skin (the
+//    cell list's memory order, solvers/cell_list.hpp), and within a column
+//    by height (a strip sort; members of a cell in random order instead
+//    cost ~1.4× at N >= 1e4, bench/perf.md);
+//  - morton: the cells in Morton (Z) order, a space-filling curve, members
+//    of a cell by their random number: worse than columns of cells here
+//    (neighbours across a quadrant boundary lie far apart in memory).
 enum class Numbering { rows, random, cells, morton };
 
 // Positions x renumbered so that new disk k is old disk perm[k].
@@ -56,8 +57,9 @@ inline std::uint64_t morton(std::uint32_t a, std::uint32_t b) {
   return m;
 }
 
-// The permutation that lists disks by cell (width w; rows of cells, or Morton
-// order of the cells), ties (same cell) by index: new disk k is old disk perm[k].
+// The permutation that lists disks by cell (width w): columns of cells, each
+// column by height; or cells in Morton order, ties (same cell) by index. New
+// disk k is old disk perm[k].
 inline std::vector<int> cell_order(const Vec<double>& x, double w, bool z_order) {
   const int N = static_cast<int>(x.size() / 2);
   double lx = INFINITY, ly = INFINITY;
@@ -72,8 +74,11 @@ inline std::vector<int> cell_order(const Vec<double>& x, double w, bool z_order)
   }
   std::vector<int> perm(static_cast<std::size_t>(N));
   std::iota(perm.begin(), perm.end(), 0);
-  std::stable_sort(perm.begin(), perm.end(),
-                   [&](int a, int b) { return key[static_cast<std::size_t>(a)] < key[static_cast<std::size_t>(b)]; });
+  std::stable_sort(perm.begin(), perm.end(), [&](int a, int b) {
+    const auto ka = key[static_cast<std::size_t>(a)], kb = key[static_cast<std::size_t>(b)];
+    if (z_order || (ka >> 32) != (kb >> 32)) return ka < kb;
+    return x[2 * a + 1] < x[2 * b + 1];
+  });
   return perm;
 }
 

@@ -292,8 +292,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     // each numbering of the cluster (bench::Numbering), from the medians and
     // repetition by repetition (interleaved runs pair up).
     const std::vector<int> Ns{1000, 10000, 100000};
-    const char* numbering[] = {"rows (the fixture)", "random", "cells (random, renumbered in cell order)",
-                               "Morton cell order (random, renumbered)"};
+    const char* numbering[] = {"rows (the fixture)", "random", "cell columns (random, renumbered: columns of cells, by height)",
+                               "Morton order of cells (random, renumbered)"};
     for (int o = 0; o < 4; ++o) {
       std::vector<const std::vector<Sample>*> runs;
       for (int n : Ns) runs.push_back(find(fmt::format("BM_PbdStep/N:{}/numbering:{}", n, o)));
