@@ -193,12 +193,26 @@ Judgement judge_large_steps(const std::vector<LargeStepRun>& runs, double bound,
 
 Judgement judge_consistency(MeasuredSeries d, const AuditThresholds& th, const Refiner& more) {
   Judgement j;
-  bool all_zero = !d.empty();
-  for (const auto& p : d) all_zero = all_zero && p.usable && p.error <= p.noise_floor;
-  if (all_zero) {
-    j.verdict = CheckVerdict::pass;
-    j.evidence = "the consistency defect is at round-off level at every probe step";
-    return j;
+  // At round-off at the zero_rungs smallest probe steps: the defect has
+  // reached 0 within resolution, which is (15); the same rule as a zero
+  // violation in check 2 (a defect that tends to a non-zero limit, as an
+  // inconsistent step's does, stays above the floor there). Venel's step
+  // is consistent to round-off on the crease from h ~ 0.05 on.
+  {
+    std::vector<OrderPoint> by_h = d;
+    std::sort(by_h.begin(), by_h.end(), [](const auto& a, const auto& b) { return a.h < b.h; });
+    int zero = 0, considered = 0;
+    for (const auto& p : by_h) {
+      if (!p.usable) continue;
+      if (++considered > th.zero_rungs) break;
+      if (p.error <= p.noise_floor) ++zero;
+    }
+    if (considered >= th.zero_rungs && zero == th.zero_rungs) {
+      j.verdict = CheckVerdict::pass;
+      j.evidence = fmt::format("the consistency defect is at round-off level at the {} smallest probe steps",
+                               th.zero_rungs);
+      return j;
+    }
   }
   j.fit = judged_fit(d, th, 1, th.min_consistency_rate, true, more);
   const OrderFit& f = j.fit;

@@ -105,6 +105,19 @@ TEST(AuditChecks, ConsistencyDefectAtRoundOffPasses) {
   EXPECT_EQ(judge_consistency(series([](double) { return 1e-14; }, 1e-12), th).verdict, CheckVerdict::pass);
 }
 
+// Venel on the crease: a defect above the floor only at the largest steps,
+// at round-off from h ~ 0.05 down (fewer than two points to fit) is (15).
+// Negative control: the same with the defect above the floor again at the
+// smallest step (it has not reached 0) is not.
+TEST(AuditChecks, ConsistencyDefectAtRoundOffAtTheSmallestStepsPassesButNotIfItRisesAgain) {
+  const double floor = 1e-8;
+  EXPECT_EQ(judge_consistency(series([&](double h) { return h > 0.1 ? 0.3 * h : 1e-11; }, floor), th).verdict,
+            CheckVerdict::pass);
+  const Judgement again =
+      judge_consistency(series([&](double h) { return h > 0.1 ? 0.3 * h : h < 2e-5 ? 0.3 : 1e-11; }, floor), th);
+  EXPECT_NE(again.verdict, CheckVerdict::pass) << again.evidence;
+}
+
 TEST(AuditChecks, WorstVerdictOrdersFailOverInconclusiveOverPass) {
   EXPECT_EQ(worst(CheckVerdict::pass, CheckVerdict::fail), CheckVerdict::fail);
   EXPECT_EQ(worst(CheckVerdict::inconclusive, CheckVerdict::pass), CheckVerdict::inconclusive);
