@@ -103,8 +103,11 @@ BENCHMARK(BM_KernelSweepPlain)->Arg(40)->Arg(10000)->Unit(benchmark::kMicrosecon
 // ---- PBD scaling ------------------------------------------------------------
 
 // PBD's per-step workload (bench/disks_fixture.hpp, as bench_disks' BM_DisksPbdStep).
+// Second argument: the disks' numbering (bench::Numbering; 0 = rows, the
+// figure quoted as "PBD per-step cost").
 void BM_PbdStep(benchmark::State& state) {
-  const Disks<double> p = bench::pbd_cluster_problem(static_cast<int>(state.range(0)));
+  const Disks<double> p = bench::pbd_cluster_problem(static_cast<int>(state.range(0)),
+                                                     static_cast<bench::Numbering>(state.range(1)));
   Vec<double> x, next(p.x0().size());
   Work w;
   const Pbd<double> pbd;
@@ -121,7 +124,10 @@ void BM_PbdStep(benchmark::State& state) {
   // f's temporary (3 vectors of 2 doubles per disk).
   state.counters["bytes/disk"] = p.constraints().neighbour_bytes_per_disk() + 3 * 2 * sizeof(double);
 }
-BENCHMARK(BM_PbdStep)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PbdStep)
+    ->ArgsProduct({{1000, 10000, 100000}, {0, 1, 2, 3}})
+    ->ArgNames({"N", "numbering"})
+    ->Unit(benchmark::kMicrosecond);
 
 // ---- the paper's disks reference: PNGS, library vs tight all-pairs loop -----
 
@@ -282,26 +288,38 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     fraction("  sweep time, tight cell list / kernel, N = 40 ", "BM_KernelSweep/40", "BM_RooflineCellList/40",
              inverse_time, 0);
 
-    // PBD scaling: least-squares slope of log(time per step) over log N.
+    // PBD scaling: least-squares slope of log(time per step) over log N, for
+    // each numbering of the cluster (bench::Numbering), from the medians and
+    // repetition by repetition (interleaved runs pair up).
     const std::vector<int> Ns{1000, 10000, 100000};
-    std::vector<double> lx, ly;
-    for (int n : Ns) {
-      const auto* s = find(fmt::format("BM_PbdStep/{}", n));
-      if (!s) continue;
-      const double per_step = median(*s, [](const Sample& q) { return q.seconds / q.counters.at("steps/iter"); });
-      fmt::print("PBD step, N = {:>6}: {:10.1f} µs, {:.0f} bytes/disk\n", n, per_step * 1e6,
-                 s->front().counters.at("bytes/disk"));
-      lx.push_back(std::log(double(n)));
-      ly.push_back(std::log(per_step));
-    }
-    if (lx.size() >= 2) {
-      const double mx = mean(lx), my = mean(ly);
-      double sxy = 0, sxx = 0;
-      for (std::size_t k = 0; k < lx.size(); ++k) {
-        sxy += (lx[k] - mx) * (ly[k] - my);
-        sxx += (lx[k] - mx) * (lx[k] - mx);
+    const char* numbering[] = {"rows (the fixture)", "random", "cell columns (random, renumbered: columns of cells, by height)",
+                               "Morton order of cells (random, renumbered)"};
+    for (int o = 0; o < 4; ++o) {
+      std::vector<const std::vector<Sample>*> runs;
+      for (int n : Ns) runs.push_back(find(fmt::format("BM_PbdStep/N:{}/numbering:{}", n, o)));
+      if (std::find(runs.begin(), runs.end(), nullptr) != runs.end()) continue;
+      auto per_step = [](const Sample& q) { return q.seconds / q.counters.at("steps/iter"); };
+      fmt::print("PBD step, disks numbered by {}:\n", numbering[o]);
+      std::vector<double> medians;
+      for (std::size_t k = 0; k < Ns.size(); ++k) {
+        medians.push_back(median(*runs[k], per_step));
+        fmt::print("  N = {:>6}: {:10.1f} µs, {:.1f} ns per disk, {:.0f} bytes/disk\n", Ns[k], medians.back() * 1e6,
+                   medians.back() * 1e9 / Ns[k], runs[k]->front().counters.at("bytes/disk"));
       }
-      fmt::print("PBD per-step cost ∝ N^{:.3f} (least squares over N = 1e3, 1e4, 1e5; target <= 1.05)\n", sxy / sxx);
+      std::vector<double> per_rep;
+      for (std::size_t r = 0; r < repetitions(); ++r) {
+        std::vector<double> t;
+        for (const auto* run : runs)
+          if (r < run->size()) t.push_back(per_step((*run)[r]));
+        if (t.size() == Ns.size()) per_rep.push_back(slope(Ns, t));
+      }
+      std::sort(per_rep.begin(), per_rep.end());
+      const double p = slope(Ns, medians);
+      fmt::print("  per-step cost ∝ N^{:.3f} (least squares over N = 1e3, 1e4, 1e5, medians; by repetition {:.3f} "
+                 "[{:.3f}, {:.3f}]){}\n",
+                 p, per_rep.empty() ? NAN : per_rep[per_rep.size() / 2], per_rep.empty() ? NAN : per_rep.front(),
+                 per_rep.empty() ? NAN : per_rep.back(),
+                 o == 0 ? fmt::format("  (target <= 1.05: {})", p <= 1.05 ? "met" : "NOT met") : "");
     }
 
     fraction("reference solve (PNGS, paper's disks), tight all-pairs time / library time", "BM_ReferenceLibrary",
@@ -344,6 +362,21 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     double s = 0;
     for (double a : v) s += a;
     return s / double(v.size());
+  }
+  // Least-squares slope of log t over log n.
+  static double slope(const std::vector<int>& n, const std::vector<double>& t) {
+    std::vector<double> lx, ly;
+    for (std::size_t k = 0; k < n.size(); ++k) {
+      lx.push_back(std::log(double(n[k])));
+      ly.push_back(std::log(t[k]));
+    }
+    const double mx = mean(lx), my = mean(ly);
+    double sxy = 0, sxx = 0;
+    for (std::size_t k = 0; k < lx.size(); ++k) {
+      sxy += (lx[k] - mx) * (ly[k] - my);
+      sxx += (lx[k] - mx) * (lx[k] - mx);
+    }
+    return sxy / sxx;
   }
   template <class F>
   static double median(const std::vector<Sample>& v, F f) {

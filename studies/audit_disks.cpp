@@ -7,6 +7,7 @@
 
 #include "analytic/disks_view.hpp"
 #include "solvers/reference_projector.hpp"
+#include "studies/audit_sampled.hpp"
 
 namespace sweepcheck {
 
@@ -31,21 +32,6 @@ AuditProblem disks_audit_problem(const DisksAuditOptions& o) {
   DisksReferenceOptions half = o.reference;
   half.steps /= 2;
   const CachedReference coarse = disks_reference(d, half);
-  const auto& rf = fine.reference;
-  const auto& rc = coarse.reference;
-  // Both files passed the cache's checks (reference_cache.hpp), including
-  // their row count and span, so a difference here is a harness bug.
-  const auto differ = [&] {
-    return std::logic_error(fmt::format("disks audit problem: the references {} and {} have different sample times",
-                                        fine.file.string(), coarse.file.string()));
-  };
-  if (rf.times.size() != rc.times.size()) throw differ();
-  double reference_error = 0;
-  for (std::size_t i = 0; i < rf.times.size(); ++i) {
-    if (std::abs(rf.times[i] - rc.times[i]) > 1e-12 * (1 + d.t_end)) throw differ();
-    reference_error = std::max(reference_error, (rf.states[i] - rc.states[i]).norm());
-  }
-
   auto problem = std::make_shared<const Disks<double>>(d);
   AuditProblem a;
   a.name = "disks";
@@ -53,21 +39,10 @@ AuditProblem disks_audit_problem(const DisksAuditOptions& o) {
   a.x0 = problem->x0();
   a.t0 = 0;
   a.t_end = d.t_end;
-  if (std::abs(rf.times.front() - a.t0) > 1e-12 || std::abs(rf.times.back() - a.t_end) > 1e-12 * (1 + a.t_end))
-    throw std::logic_error("disks audit problem: the reference does not span [0, T]");
-  a.sampled = std::make_shared<const SampledReference<double>>(rf);
-  a.reference_error = reference_error;
-  a.error_measure = fmt::format(
-      "max over the reference's {} sample times t_i = i T/{} of |x_h(t_i) - x_ref(t_i)| (x_h: piecewise-linear "
-      "interpolant; x_ref: PNGS reltol {:g}, h_ref = {:g}, error estimate |x_(2 h_ref) - x_(h_ref)| = {:.2g})",
-      o.reference.samples + 1, o.reference.samples, o.reference.reltol, d.t_end / double(o.reference.steps),
-      reference_error);
-  a.notes = fmt::format("reference {} {}; 2 h_ref reference {} {}", fine.from_cache ? "loaded from" : "computed into",
-                        fine.file.string(), coarse.from_cache ? "loaded from" : "computed into", coarse.file.string());
-  for (const auto* c : {&fine, &coarse})
-    if (!c->rejected.empty()) a.notes += "; " + c->rejected;
+  set_sampled_reference(a, fine, coarse, d.t_end / double(o.reference.steps),
+                        fmt::format("PNGS reltol {:g}", o.reference.reltol));
   a.ladder = o.ladder;
-  a.h_floor = 10 * d.t_end / double(o.reference.steps);
+  const auto& rf = fine.reference;
 
   // P_S(y) by the reference projector (SQP + LDP, KKT-certified) over the
   // pairs near y; an uncertified projection is an error of the harness.

@@ -9,6 +9,7 @@
 #include "solvers/catching_up.hpp"
 #include "solvers/polyhedral_view.hpp"
 #include "solvers/resource_limits.hpp"
+#include "studies/audit_sampled.hpp"
 #include "studies/integrate.hpp"
 
 namespace sweepcheck {
@@ -87,17 +88,6 @@ AuditProblem circuit_audit_problem(const CircuitAuditOptions& o) {
   o.validate();
   const CachedReference fine = circuit_reference(o, o.reference_steps);
   const CachedReference coarse = circuit_reference(o, o.reference_steps / 2);
-  const auto& rf = fine.reference;
-  const auto& rc = coarse.reference;
-  if (rf.times.size() != rc.times.size())
-    throw std::logic_error("circuit audit problem: the two references have different sample times");
-  double reference_error = 0;
-  for (std::size_t i = 0; i < rf.times.size(); ++i) {
-    if (std::abs(rf.times[i] - rc.times[i]) > 1e-12 * (1 + o.circuit.t_end))
-      throw std::logic_error("circuit audit problem: the two references have different sample times");
-    reference_error = std::max(reference_error, (rf.states[i] - rc.states[i]).norm());
-  }
-
   auto view = std::make_shared<const PolyhedralViewOf<LcsSweeping<double>>>(LcsSweeping<double>(circuit<double>(o.circuit)));
   const LcsSweeping<double>& p = view->problem();
   AuditProblem a;
@@ -106,21 +96,13 @@ AuditProblem circuit_audit_problem(const CircuitAuditOptions& o) {
   a.x0 = p.x0();
   a.t0 = 0;
   a.t_end = p.t_end();
-  a.sampled = std::make_shared<const SampledReference<double>>(rf);
-  a.reference_error = reference_error;
-  const double h_ref = o.circuit.t_end / double(o.reference_steps);
-  a.error_measure = fmt::format(
-      "max over the reference's {} sample times t_i = i T/{} of |z_h(t_i) - z_ref(t_i)| (z = P^(1/2) x, the P-norm of "
-      "x; z_h: piecewise-linear interpolant; z_ref: exact catching-up, h_ref = {:g}, error estimate "
-      "|z_(2 h_ref) - z_(h_ref)| = {:.2g})",
-      o.samples + 1, o.samples, h_ref, reference_error);
-  a.notes = fmt::format("reference {} {}; 2 h_ref reference {} {}", fine.from_cache ? "loaded from" : "computed into",
-                        fine.file.string(), coarse.from_cache ? "loaded from" : "computed into", coarse.file.string());
-  for (const auto* c : {&fine, &coarse})
-    if (!c->rejected.empty()) a.notes += "; " + c->rejected;
+  // The sampled reference, its error estimate |z_2h_ref − z_h_ref| and
+  // h_floor = 10 h_ref (studies/audit_sampled.hpp); x there is z = P^(1/2) x.
+  set_sampled_reference(a, fine, coarse, o.circuit.t_end / double(o.reference_steps),
+                        "exact catching-up (u integrated exactly) in z = P^(1/2) x, the P-norm of x");
+  const auto& rf = fine.reference;
   a.set_description = "the polyhedral cone {x_2 >= x_3, x_2 >= 0} of two ideal diodes, static";
   a.ladder = o.ladder;
-  a.h_floor = 10 * h_ref;  // refinement stops where the reference's own error would enter
   a.project = exact_projection(view);
   for (double t : o.probe_times) {
     const auto i = static_cast<std::size_t>(std::llround(t / o.circuit.t_end * o.samples));
