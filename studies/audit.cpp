@@ -107,10 +107,21 @@ void decode(codec::Reader& r, TaskResult& x) {
 
 // 1 + |f(t0, x0)| + the set's speed: how fast a solution can move (a moving
 // set drags it even where f = 0).
+// 1 + sup_t |f(t, x0)| + the set's speed: how fast the free motion from x0
+// and the set can move. The sup over t (1001 equally spaced times of
+// [t0, T], the ends included) matters for a time-dependent field: the
+// circuit's source is −0.5 at t0 and reaches 16.5, so |f(t0, x0)| alone
+// would put the large-step bound below the exact solution's own size.
 double velocity_scale(const AuditProblem& p) {
-  Vec<double> f0(p.x0.size());
-  p.view->f(p.t0, cspan(p.x0), mspan(f0));
-  return 1 + f0.norm() + p.set_speed;
+  Vec<double> f(p.x0.size());
+  double sup = 0;
+  constexpr int kTimes = 1000;
+  for (int i = 0; i <= kTimes; ++i) {
+    const double t = p.t0 + (p.t_end - p.t0) * double(i) / kTimes;
+    p.view->f(t, cspan(p.x0), mspan(f));
+    sup = std::max(sup, f.norm());
+  }
+  return 1 + sup + p.set_speed;
 }
 
 // Log-log interpolation of work at error e over (error, work) points.
