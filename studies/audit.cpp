@@ -105,10 +105,9 @@ void decode(codec::Reader& r, TaskResult& x) {
   task_fields(io, x);
 }
 
-// 1 + |f(t0, x0)| + the set's speed: how fast a solution can move (a moving
-// set drags it even where f = 0).
 // 1 + sup_t |f(t, x0)| + the set's speed: how fast the free motion from x0
-// and the set can move. The sup over t (1001 equally spaced times of
+// and the set can move (a moving set drags a solution even where f = 0).
+// The sup over t (1001 equally spaced times of
 // [t0, T], the ends included) matters for a time-dependent field: the
 // circuit's source is −0.5 at t0 and reaches 16.5, so |f(t0, x0)| alone
 // would put the large-step bound below the exact solution's own size.
