@@ -12,6 +12,7 @@
 #include <cmath>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "analytic/disks.hpp"
 #include "analytic/sliding_case.hpp"
@@ -84,10 +85,16 @@ PbdPaperStudy run_paper(PbdPaperConfig cfg, bool quiet, const std::filesystem::p
     std::cerr << fmt::format("pbd-paper disks: reference (PNGS, h_ref = {:.3g}) from the cache or computed: {}\n",
                              cfg.disks.t_end / double(cfg.reference.steps),
                              reference_cache_file(cfg.reference.key(cfg.disks)).string());
-  Progress reference_progress("pbd-paper disks reference", quiet);  // shown only while it is computed
-  cfg.reference_progress = [&](double fraction) { reference_progress.update(fraction, 1); };
+  // Shown only while the reference is computed; created at its first update,
+  // so that its clock (elapsed, time left) starts with the reference, not
+  // with the sliding study that runs before it.
+  std::optional<Progress> reference_progress;
+  cfg.reference_progress = [&](double fraction) {
+    if (!reference_progress) reference_progress.emplace("pbd-paper disks reference", quiet);
+    reference_progress->update(fraction, 1);
+  };
   const PbdPaperStudy res = run_pbd_paper_study(cfg);
-  reference_progress.finish();
+  if (reference_progress) reference_progress->finish();
   write_paper(cfg, res, dir);
   return res;
 }
