@@ -6,26 +6,14 @@
 #include <stdexcept>
 
 #include "analytic/crowd_view.hpp"
-#include "solvers/pngs.hpp"
-#include "solvers/resource_limits.hpp"
 #include "solvers/template_stepper.hpp"
 #include "solvers/view_projector.hpp"
 #include "studies/audit_sampled.hpp"
-#include "studies/integrate.hpp"
+#include "studies/pngs_reference.hpp"
 
 namespace sweepcheck {
 
-void CrowdReferenceOptions::validate() const {
-  if (samples < 1) throw std::invalid_argument("CrowdReferenceOptions: samples must be >= 1");
-  if (steps < samples || steps % samples != 0)
-    throw std::invalid_argument("CrowdReferenceOptions: steps must be a positive multiple of samples");
-  if (!(abstol >= 0) || !(reltol >= 0) || !(abstol > 0 || reltol > 0))
-    throw std::invalid_argument("CrowdReferenceOptions: abstol/reltol must be >= 0, not both 0");
-  if (max_sweeps < 1) throw std::invalid_argument("CrowdReferenceOptions: max_sweeps must be >= 1");
-  if (steps > kMaxSteps)
-    throw std::invalid_argument(
-        fmt::format("CrowdReferenceOptions: steps = {} exceeds the limit of {:.0e} steps", steps, double(kMaxSteps)));
-}
+void CrowdReferenceOptions::validate() const { validate_pngs_reference(*this, "CrowdReferenceOptions"); }
 
 std::string CrowdReferenceOptions::key(const CrowdOptions& c) const {
   // Every option of the crowd changes the trajectory (pbd_skin only PBD's
@@ -62,26 +50,8 @@ CachedReference crowd_reference(const CrowdOptions& c, const CrowdReferenceOptio
                                     .dimension = 2 * static_cast<Eigen::Index>(c.people),
                                     .t_first = 0.0,
                                     .t_last = c.t_end};
-  return cached_reference(o.key(c), expect, [&] {
-    const CrowdEvacuation<double> p(c);
-    Pngs<double>::Options po;
-    po.abstol = o.abstol;
-    po.reltol = o.reltol;
-    po.max_sweeps = o.max_sweeps;
-    const Pngs<double> pngs(po);
-    const std::int64_t every = o.steps / o.samples;
-    SampledReference<double> ref;
-    const RunSummary s = integrate(p, pngs, o.steps, [&](std::int64_t k, double t, const Vec<double>& x) {
-      if (k % every == 0) {
-        ref.times.push_back(t);
-        ref.states.push_back(x);
-      }
-    });
-    if (s.status != RunStatus::ok)
-      throw std::runtime_error(fmt::format("crowd reference: PNGS run ended with status {} at step {}",
-                                           to_string(s.status), s.fail_step));
-    return ref;
-  });
+  return cached_reference(o.key(c), expect,
+                          [&] { return compute_pngs_reference(CrowdEvacuation<double>(c), o, "crowd reference"); });
 }
 
 AuditProblem crowd_audit_problem(const CrowdAuditOptions& o) {

@@ -12,9 +12,7 @@
 #include <fmt/format.h>
 
 #include "analytic/disks.hpp"
-#include "solvers/pngs.hpp"
-#include "solvers/resource_limits.hpp"
-#include "studies/integrate.hpp"
+#include "studies/pngs_reference.hpp"
 #include "studies/reference_cache.hpp"
 
 namespace sweepcheck {
@@ -26,17 +24,7 @@ struct DisksReferenceOptions {
   int samples = 400;             // comparison times τ_i = i T / samples, i = 0..samples
   int max_sweeps = 100000;       // PNGS cap; a capped reference is an error, never cached
 
-  void validate() const {
-    if (samples < 1) throw std::invalid_argument("DisksReferenceOptions: samples must be >= 1");
-    if (steps < samples || steps % samples != 0)
-      throw std::invalid_argument("DisksReferenceOptions: steps must be a positive multiple of samples");
-    if (!(abstol >= 0) || !(reltol >= 0) || !(abstol > 0 || reltol > 0))
-      throw std::invalid_argument("DisksReferenceOptions: abstol/reltol must be >= 0, not both 0");
-    if (max_sweeps < 1) throw std::invalid_argument("DisksReferenceOptions: max_sweeps must be >= 1");
-    if (steps > kMaxSteps)
-      throw std::invalid_argument(fmt::format("DisksReferenceOptions: steps = {} exceeds the limit of {:.0e} steps",
-                                              steps, double(kMaxSteps)));
-  }
+  void validate() const { validate_pngs_reference(*this, "DisksReferenceOptions"); }
 
   std::string key(const DisksOptions& p) const {
     return fmt::format("disks-reference v1 | {} | pngs abstol={:.17g} reltol={:.17g} max_sweeps={} steps={} samples={}",
@@ -44,33 +32,10 @@ struct DisksReferenceOptions {
   }
 };
 
-// Progress of a reference computation: called with the fraction of its steps
-// done, in [0, 1], at every stored sample (not when the cache answers). The
-// app prints a progress line from it; the computation does not depend on it.
-using ReferenceProgress = std::function<void(double)>;
-
 inline SampledReference<double> compute_disks_reference(const Disks<double>& p, const DisksReferenceOptions& o,
                                                         const ReferenceProgress& progress = {}) {
   o.validate();
-  Pngs<double>::Options po;
-  po.abstol = o.abstol;
-  po.reltol = o.reltol;
-  po.max_sweeps = o.max_sweeps;
-  const Pngs<double> pngs(po);
-  const std::int64_t every = o.steps / o.samples;
-  SampledReference<double> ref;
-  auto obs = [&](std::int64_t k, double t, const Vec<double>& x) {
-    if (k % every == 0) {
-      ref.times.push_back(t);
-      ref.states.push_back(x);
-      if (progress) progress(double(k) / double(o.steps));
-    }
-  };
-  const RunSummary s = integrate(p, pngs, o.steps, obs);
-  if (s.status != RunStatus::ok)
-    throw std::runtime_error(fmt::format("disks reference: PNGS run ended with status {} at step {}", to_string(s.status),
-                                         s.fail_step));
-  return ref;
+  return compute_pngs_reference(p, o, "disks reference", progress);
 }
 
 inline CachedReference disks_reference(const DisksOptions& p, const DisksReferenceOptions& o,
