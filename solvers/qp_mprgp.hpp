@@ -420,4 +420,18 @@ struct MprgpQp {
   }
 };
 
+// MprgpQp with its plain iteration (solve_from_simple): the oracle of
+// properties/mprgp_properties_test.cpp and bench_perf's "before" row.
+// Cold start only (no solve_from), so Venel never warm-starts it.
+template <class T>
+struct PlainMprgpQp {
+  MprgpQp<T> s{};
+  QpResult<T> solve(const SparseRows<T>& G, const Vec<T>& q, Vec<T>& y, Vec<T>& lambda) const {
+    lambda = Vec<T>::Zero(G.rows());
+    return s.solve_from_simple(G, q, y, lambda);
+  }
+  T tolerance(const T& scale) const { return s.tolerance(scale); }
+  static std::string name() { return "exact-plain"; }
+};
+
 }  // namespace sweepcheck
