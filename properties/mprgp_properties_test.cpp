@@ -174,6 +174,22 @@ RC_GTEST_PROP(MprgpFlat, VenelOnTheCrowdTakesTheSameStepsWithEitherIteration, ()
   RC_TAG(wf.inner_iterations == 0 ? "no contact" : wf.inner_iterations < 20 * steps ? "contacts" : "jammed");
 }
 
+// CrowdSet::pair_direction (linearise's row direction without a heap
+// vector) against PairNonOverlap::direction, which it replaced.
+RC_GTEST_PROP(MprgpFlat, TheCrowdsPairDirectionIsPairNonOverlapsBitForBit, ()) {
+  const int n = *rc::gen::inRange(2, 6);
+  Vec<double> q(2 * n);
+  for (int k = 0; k < 2 * n; ++k) q[k] = *rc::gen::oneOf(rc::gen::element(0.0, -0.0, 1.0), coefficient()) * 10;
+  const int i = *rc::gen::inRange(0, n);
+  const int j = (i + 1 + *rc::gen::inRange(0, n - 1)) % n;  // any other disk
+  if (*rc::gen::arbitrary<bool>()) q.segment<2>(2 * i) = q.segment<2>(2 * j);  // coincident: the tie-break
+  double ex, ey;
+  CrowdSet<double>::pair_direction(q, i, j, ex, ey);
+  const Vec<double> e = PairNonOverlap<double>(i, j, 2, 0.4).direction(q);
+  RC_ASSERT(same_bits(ex, e[0]));
+  RC_ASSERT(same_bits(ey, e[1]));
+}
+
 // Negative control: the bit comparison above is not vacuous. Summing each
 // column of Gᵀv in decreasing instead of increasing row order (a plausible
 // slip in a column-wise product) gives different bits on a good share of

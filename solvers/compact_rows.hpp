@@ -118,41 +118,44 @@ class CompactRows {
   void transpose_times(const T* v, const T* start, T* u) const {
     const int n = active();
     u[n] = T(0);
-    bool plain = std::is_floating_point_v<T> && finite_;
-    if (plain && start)
-      for (int c = 0; c < n; ++c) plain = plain && !(start[c] == T(0) && std::signbit(start[c]));
-    if (!plain) {
-      for (int c = 0; c < n; ++c) {
-        T s = start ? start[c] : T(0);
-        for (int k = col_start_[static_cast<std::size_t>(c)]; k < col_start_[static_cast<std::size_t>(c) + 1]; ++k) {
-          const T& vi = v[col_row_[static_cast<std::size_t>(k)]];
-          if (vi != T(0)) s += vi * col_val_[static_cast<std::size_t>(k)];
-        }
-        u[c] = s;
-      }
-      return;
-    }
-    // No test of v_i: a skipped row's term v_i a_ic is ±0 (a_ic finite), and
-    // s + (±0) = s for every s but −0, which s never is here (it starts at
-    // +0 or at a start value checked above, and a sum is −0 only if both
-    // terms are). The branch on v_i (which rows are zero follows the free
-    // set, so it is unpredictable) cost more than the product. Columns come
-    // grouped by length (assign), so each group runs a loop of fixed length.
-    for (std::size_t L = 1; L + 1 < by_length_.size(); ++L) {
-      const int c0 = L == 1 ? 0 : by_length_[L - 1], c1 = by_length_[L];
-      switch (L) {
-        case 1: gather<1>(c0, c1, v, start, u); break;
-        case 2: gather<2>(c0, c1, v, start, u); break;
-        case 3: gather<3>(c0, c1, v, start, u); break;
-        case 4: gather<4>(c0, c1, v, start, u); break;
-        default:
-          for (int c = c0; c < c1; ++c) {
-            T s = start ? start[c] : T(0);
-            for (int k = col_start_[static_cast<std::size_t>(c)]; k < col_start_[static_cast<std::size_t>(c) + 1]; ++k)
-              s += v[col_row_[static_cast<std::size_t>(k)]] * col_val_[static_cast<std::size_t>(k)];
-            u[c] = s;
+    if constexpr (std::is_floating_point_v<T>) {
+      bool plain = finite_;
+      if (plain && start)
+        for (int c = 0; c < n; ++c) plain = plain && !(start[c] == T(0) && std::signbit(start[c]));
+      if (plain) {
+        // No test of v_i: a skipped row's term v_i a_ic is ±0 (a_ic
+        // finite), and s + (±0) = s for every s but −0, which s never is
+        // here (it starts at +0 or at a start value checked above, and a
+        // sum is −0 only if both terms are). The branch on v_i (which rows
+        // are zero follows the free set, so it is unpredictable) cost more
+        // than the product. Columns come grouped by length (assign), so
+        // each group runs a loop of fixed length.
+        for (std::size_t L = 1; L + 1 < by_length_.size(); ++L) {
+          const int c0 = L == 1 ? 0 : by_length_[L - 1], c1 = by_length_[L];
+          switch (L) {
+            case 1: gather<1>(c0, c1, v, start, u); break;
+            case 2: gather<2>(c0, c1, v, start, u); break;
+            case 3: gather<3>(c0, c1, v, start, u); break;
+            case 4: gather<4>(c0, c1, v, start, u); break;
+            default:
+              for (int c = c0; c < c1; ++c) {
+                T s = start ? start[c] : T(0);
+                for (int k = col_start_[static_cast<std::size_t>(c)]; k < col_start_[static_cast<std::size_t>(c) + 1]; ++k)
+                  s += v[col_row_[static_cast<std::size_t>(k)]] * col_val_[static_cast<std::size_t>(k)];
+                u[c] = s;
+              }
           }
+        }
+        return;
       }
+    }
+    for (int c = 0; c < n; ++c) {
+      T s = start ? start[c] : T(0);
+      for (int k = col_start_[static_cast<std::size_t>(c)]; k < col_start_[static_cast<std::size_t>(c) + 1]; ++k) {
+        const T& vi = v[col_row_[static_cast<std::size_t>(k)]];
+        if (vi != T(0)) s += vi * col_val_[static_cast<std::size_t>(k)];
+      }
+      u[c] = s;
     }
   }
 

@@ -156,8 +156,14 @@ struct Venel {
     const Vec<T> pred = x + h * p.f(t, x);
     const T t1 = t + h;
     const auto& set = p.constraints();
-    SparseRows<T> rows(static_cast<int>(x.size()));
-    Vec<T> lambda;
+    // The rows and multipliers live in a per-thread scratch, so a step
+    // allocates nothing for them once warm (linearise and the solver start
+    // by clearing them; no value is carried from one step to the next).
+    Scratch& scratch = scratch_();
+    SparseRows<T>& rows = scratch.rows;
+    rows.clear(static_cast<int>(x.size()));
+    Vec<T>& lambda = scratch.lambda;
+    lambda.resize(0);
     if constexpr (requires(SparseRows<T>& r, Work& w) {
                     set.linearise(t1, x, T(0), r, w);
                     set.linearisation_drift(x, x);
@@ -196,6 +202,15 @@ struct Venel {
   }
 
  private:
+  struct Scratch {
+    SparseRows<T> rows;
+    Vec<T> lambda;
+  };
+  static Scratch& scratch_() {
+    thread_local Scratch s;
+    return s;
+  }
+
   // The previous step's multipliers by row key (Options::warm_start).
   struct WarmStart {
     bool valid = false;
