@@ -167,11 +167,26 @@ class CrowdSet {
 
   // Δ(q, y) = 2 max_i |y_i − q_i| >= |<∇g, y − q>| for every pair (|e·(δ_i − δ_j)|
   // <= |δ_i| + |δ_j|) and wall (|n·δ_i| <= |δ_i|) constraint.
+  // One square root for the largest squared displacement instead of one per
+  // disk (the per-disk roots were ~10% of Venel's step at N = 1e4): the
+  // same value, since a correctly rounded square root is monotone, so the
+  // largest root is the root of the largest square (and |·|² of a 2-vector
+  // is d0² + d1² either way). Two running maxima (exact, order-free).
   T linearisation_drift(const Vec<T>& q, const Vec<T>& y) const {
     using std::max;
-    T m(0);
-    for (int i = 0; i < opt_.people; ++i) m = max(m, (y.template segment<2>(2 * i) - q.template segment<2>(2 * i)).norm());
-    return T(2) * m;
+    using std::sqrt;
+    T m0(0), m1(0);
+    int i = 0;
+    auto d2 = [&](int k) {
+      const T dx = y[2 * k] - q[2 * k], dy = y[2 * k + 1] - q[2 * k + 1];
+      return dx * dx + dy * dy;
+    };
+    for (; i + 2 <= opt_.people; i += 2) {
+      m0 = max(m0, d2(i));
+      m1 = max(m1, d2(i + 1));
+    }
+    if (i < opt_.people) m0 = max(m0, d2(i));
+    return T(2) * sqrt(max(m0, m1));
   }
 
   const CrowdOptions& options() const { return opt_; }

@@ -190,6 +190,22 @@ RC_GTEST_PROP(MprgpFlat, TheCrowdsPairDirectionIsPairNonOverlapsBitForBit, ()) {
   RC_ASSERT(same_bits(ey, e[1]));
 }
 
+// CrowdSet::linearisation_drift (one square root) against the per-disk
+// norms it replaced.
+RC_GTEST_PROP(MprgpFlat, TheCrowdsDriftIsTheLargestPerDiskNormBitForBit, ()) {
+  CrowdOptions o;
+  o.people = *rc::gen::inRange(1, 40);
+  const CrowdSet<double> set(o);
+  Vec<double> q(2 * o.people), y(2 * o.people);
+  for (int k = 0; k < 2 * o.people; ++k) {
+    q[k] = *coefficient() * 10;
+    y[k] = q[k] + *coefficient() * *rc::gen::element(1e-8, 1e-3, 1.0);
+  }
+  double m = 0;  // the replaced formula
+  for (int i = 0; i < o.people; ++i) m = std::max(m, (y.segment<2>(2 * i) - q.segment<2>(2 * i)).norm());
+  RC_ASSERT(same_bits(set.linearisation_drift(q, y), 2 * m));
+}
+
 // Negative control: the bit comparison above is not vacuous. Summing each
 // column of Gᵀv in decreasing instead of increasing row order (a plausible
 // slip in a column-wise product) gives different bits on a good share of
