@@ -215,8 +215,9 @@ class CompactRows {
   // transpose_times for the columns [c0, c1), all of length L.
   template <int L>
   void gather(int c0, int c1, const T* v, const T* start, T* u) const {
-    for (int c = c0; c < c1; ++c) {
-      const std::size_t k = static_cast<std::size_t>(col_start_[static_cast<std::size_t>(c)]);
+    // The group's entries are contiguous, L per column.
+    std::size_t k = c0 < c1 ? static_cast<std::size_t>(col_start_[static_cast<std::size_t>(c0)]) : 0;
+    for (int c = c0; c < c1; ++c, k += std::size_t(L)) {
       T s = start ? start[c] : T(0);
       for (std::size_t j = 0; j < std::size_t(L); ++j) s += v[col_row_[k + j]] * col_val_[k + j];
       u[c] = s;

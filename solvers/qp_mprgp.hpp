@@ -137,14 +137,15 @@ struct MprgpQp {
     };
     // free gradient φ, chopped gradient β; returns the natural residual
     // r(y, λ) = ‖projected gradient‖_∞ of the λ, g it split
+    auto split_one = [&](int i, T& r) {
+      const bool free = l[i] > T(0);
+      phi[i] = free ? g[i] : T(0);
+      beta[i] = free ? T(0) : min(g[i], T(0));
+      r = max(r, free ? abs(g[i]) : -g[i]);
+    };
     auto split = [&] {
       T r(0);
-      for (int i = 0; i < m; ++i) {
-        const bool free = l[i] > T(0);
-        phi[i] = free ? g[i] : T(0);
-        beta[i] = free ? T(0) : min(g[i], T(0));
-        r = max(r, free ? abs(g[i]) : -g[i]);
-      }
+      for (int i = 0; i < m; ++i) split_one(i, r);
       return r;
     };
     // Largest α with λ − α p >= 0 (infinite when p has no positive entry).
@@ -212,12 +213,13 @@ struct MprgpQp {
         const T acg = pAp > T(0) ? gv.dot(pv) / pAp : inf;
         const T af = feasible_step();
         if (acg <= af && acg < inf) {
-          for (int i = 0; i < m; ++i) {
+          r = T(0);
+          for (int i = 0; i < m; ++i) {  // the step, the clamp and the split in one pass
             const T li = l[i] - acg * p[i];
             l[i] = li < T(0) ? T(0) : li;
             g[i] = g[i] - acg * Ap[i];
+            split_one(i, r);
           }
-          r = split();
           const T coef = pAp > T(0) ? phiv.dot(Apv) / pAp : T(0);
           for (int i = 0; i < m; ++i) p[i] = phi[i] - coef * p[i];
         } else {
@@ -244,14 +246,16 @@ struct MprgpQp {
         if (!(dAd > T(0))) {
           for (int i = 0; i < m; ++i) l[i] = std::max(T(0), l[i] - abar * (phi[i] + beta[i]));
           slack();
+          r = split();
         } else {
           const T a = gv.dot(betav) / dAd;
-          for (int i = 0; i < m; ++i) {
+          r = T(0);
+          for (int i = 0; i < m; ++i) {  // the step and the split in one pass
             l[i] = l[i] - a * beta[i];
             g[i] = g[i] - a * Ap[i];
+            split_one(i, r);
           }
         }
-        r = split();
         copy_p();
       }
       if (res.iterations % 256 == 0) {
