@@ -35,6 +35,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -47,8 +48,19 @@
 #include "solvers/cell_list.hpp"
 #include "solvers/verlet_list.hpp"
 #include "solvers/constraint_set.hpp"
+#include "solvers/pair_order.hpp"
 #include "solvers/scalar.hpp"
 #include "solvers/work.hpp"
+
+// The sweep's pair evaluation is a lambda called from four loops; inlined,
+// consecutive independent projections overlap in the processor (round-robin
+// order), called, each pays a call and its counters' round trip through
+// memory (measured: 2x the sweep time in bench_perf's reference rows).
+#if defined(__GNUC__)
+#define SWEEPCHECK_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define SWEEPCHECK_ALWAYS_INLINE
+#endif
 
 namespace sweepcheck {
 
@@ -131,19 +143,24 @@ class DisksSet {
  public:
   using Scalar = T;
 
-  DisksSet(int N, T R) : N_(N), d_(T(2) * R) {
+  // `order`: the sweep's order of pairs (solvers/pair_order.hpp); the
+  // schemes' default is the paper's (i, j) order.
+  DisksSet(int N, T R, PairOrder order = PairOrder::index) : N_(N), d_(T(2) * R), order_(order) {
     if (N < 2 || !(R > T(0))) throw std::invalid_argument("DisksSet: needs N >= 2 and R > 0");
     skin_ = d_ / T(2);
   }
 
   int dim() const { return 2 * N_; }
   int disks() const { return N_; }
+  PairOrder order() const { return order_; }
   T min_distance() const { return d_; }
   // The skin of the sweep's candidate list: PGS and the penalty method look at
   // (and count) the same candidates (solvers/local_constraints.hpp).
   T candidate_reach() const { return skin_; }
 
-  // One Gauss–Seidel sweep over all pairs in (i, j) order (seed 000, (4)).
+  // One Gauss–Seidel sweep over all pairs in (i, j) order (seed 000, (4)),
+  // or in the set's other order (pair_order.hpp; "(i, j) order" below means
+  // the set's order).
   // The candidates are the pairs closer than d + skin at an anchor (the
   // sweep's start). While every disk stays within skin/2 of the anchor, a
   // pair that is not a candidate cannot overlap, so skipping it is exactly
@@ -170,12 +187,18 @@ class DisksSet {
     T cut2 = cut * cut;
     T allowed = skin / T(2);
     Vec<T> anchor = x;
-    std::pair<int, int> done{-1, -1};  // every pair up to this one, in (i, j) order, has been visited
+    std::int64_t done = -1;  // every pair up to this key (pair_order_key) has been visited
+    std::vector<std::pair<int, int>> ordered;
     for (bool anchored = false; !anchored;) {
       anchored = true;
       const auto& listed = scratch().list.pairs_covering(anchor, 2, cut * (T(1) + T(1e-12)), skin_);
-      for (auto it = std::upper_bound(listed.begin(), listed.end(), done); it != listed.end(); ++it) {
-        const auto [i, j] = *it;
+      ordered.assign(listed.begin(), listed.end());  // sorted (i, j), the index order
+      if (order_ != PairOrder::index)
+        std::sort(ordered.begin(), ordered.end(), [&](const auto& p, const auto& q) {
+          return pair_order_key(order_, p.first, p.second, N_) < pair_order_key(order_, q.first, q.second, N_);
+        });
+      for (const auto& [i, j] : ordered) {
+        if (pair_order_key(order_, i, j, N_) <= done) continue;
         if (!((anchor.segment(Eigen::Index(i) * 2, 2) - anchor.segment(Eigen::Index(j) * 2, 2)).squaredNorm() < cut2))
           continue;
         ++work.constraint_evaluations;
@@ -186,7 +209,7 @@ class DisksSet {
           // Disks move this much in this sweep: double the skin for the rest
           // of it, so that re-anchoring stays rare (at most log2 of the
           // largest displacement over skin times) even in a violent sweep.
-          done = {i, j};
+          done = pair_order_key(order_, i, j, N_);
           anchor = x;
           skin *= T(2);
           cut = T(to_double(d_ + skin));
@@ -225,8 +248,9 @@ class DisksSet {
   // with s <= (cut − 2ε)(1 − ρ) passes for sure and one with
   // s >= (cut + 2ε)(1 + ρ) fails for sure (ρ = 1e-9 covers the rounding of
   // all these distances). The kept pairs (all but the sure failures) are
-  // stored in (i, j) order, the uncertain ones flagged and filtered exactly
-  // as before; so the sweep visits exactly the pairs of sweep_simple.
+  // stored as flat arrays in the set's order, the uncertain ones flagged and
+  // filtered exactly as before; so the sweep visits exactly the pairs of
+  // sweep_simple.
   // When ε is exceeded the list is rebuilt from the Verlet list; a sweep that
   // re-anchors (a disk moved more than skin/2) continues on the first-level
   // path, as sweep_simple does.
@@ -252,16 +276,21 @@ class DisksSet {
     const double* a = s.anchor.data();
     std::int64_t evaluations = 0, projections = 0;
     int done_i = -1, done_j = -1;  // every pair up to (done_i, done_j), in (i, j) order, has been visited
+    std::int64_t done_key = -1;    // the same as a key of the set's order (round robin)
 
-    // Evaluates pair (i, j) (project_pair inlined); true when the sweep must
-    // re-anchor after it.
-    auto evaluate = [&](int i, int j) -> bool {
-      ++evaluations;
-      double ux = x[2 * i] - x[2 * j], uy = x[2 * i + 1] - x[2 * j + 1];
+    // Evaluates pair (i, j) (project_pair inlined): 0 when it does not
+    // project, 1 when it projects, 2 when it projects and the sweep must
+    // re-anchor after it. The callers count (locally: counters kept in
+    // memory form a chain of their own across the sweep).
+    auto evaluate = [&](int i, int j) SWEEPCHECK_ALWAYS_INLINE -> int {
+      // Positions in registers: the displacement test below reads the new
+      // ones from here, not back from memory (a load right after the store).
+      const double xi = x[2 * i], yi = x[2 * i + 1], xj = x[2 * j], yj = x[2 * j + 1];
+      double ux = xi - xj, uy = yi - yj;
       const double r2 = ux * ux + uy * uy;
-      if (r2 > reject2) return false;
+      if (r2 > reject2) return 0;
       const double r = std::sqrt(r2);
-      if (r >= d) return false;
+      if (r >= d) return 0;
       if (r > 0) {
         ux /= r;
         uy /= r;
@@ -269,23 +298,48 @@ class DisksSet {
         ux = 1;
         uy = 0;
       }
-      const double mx = (x[2 * i] + x[2 * j]) / 2.0, my = (x[2 * i + 1] + x[2 * j + 1]) / 2.0;
-      x[2 * i] = mx + half_d * ux;
-      x[2 * i + 1] = my + half_d * uy;
-      x[2 * j] = mx - half_d * ux;
-      x[2 * j + 1] = my - half_d * uy;
-      ++projections;
-      auto moved_beyond = [&](int m) {
-        const double dx = x[2 * m] - a[2 * m], dy = x[2 * m + 1] - a[2 * m + 1];
+      const double mx = (xi + xj) / 2.0, my = (yi + yj) / 2.0;
+      const double nxi = mx + half_d * ux, nyi = my + half_d * uy, nxj = mx - half_d * ux, nyj = my - half_d * uy;
+      x[2 * i] = nxi;
+      x[2 * i + 1] = nyi;
+      x[2 * j] = nxj;
+      x[2 * j + 1] = nyj;
+      const double* an = a;
+      auto moved_beyond = [&](int m, double px, double py) SWEEPCHECK_ALWAYS_INLINE {
+        const double dx = px - an[2 * m], dy = py - an[2 * m + 1];
         const double m2 = dx * dx + dy * dy;
         return !(m2 < inside2) && std::sqrt(m2) > allowed;
       };
-      return moved_beyond(i) || moved_beyond(j);
+      return moved_beyond(i, nxi, nyi) || moved_beyond(j, nxj, nyj) ? 2 : 1;
+    };
+    // The projection alone (evaluate's arithmetic, operation by operation):
+    // returns r, >= d (or +inf for a far pair) when the pair does not project.
+    auto project_only = [d, half_d, reject2](double* xs, int i, int j) SWEEPCHECK_ALWAYS_INLINE -> double {
+      const double xi = xs[2 * i], yi = xs[2 * i + 1], xj = xs[2 * j], yj = xs[2 * j + 1];
+      double ux = xi - xj, uy = yi - yj;
+      const double r2 = ux * ux + uy * uy;
+      if (r2 > reject2) return INFINITY;
+      const double r = std::sqrt(r2);
+      if (r >= d) return r;
+      if (r > 0) {
+        ux /= r;
+        uy /= r;
+      } else {
+        ux = 1;
+        uy = 0;
+      }
+      const double mx = (xi + xj) / 2.0, my = (yi + yj) / 2.0;
+      xs[2 * i] = mx + half_d * ux;
+      xs[2 * i + 1] = my + half_d * uy;
+      xs[2 * j] = mx - half_d * ux;
+      xs[2 * j + 1] = my - half_d * uy;
+      return r;
     };
     // As sweep_simple: re-anchor, double the skin, go on after (i, j).
     auto reanchor = [&](int i, int j) {
       done_i = i;
       done_j = j;
+      done_key = pair_order_key(order_, i, j, N);
       s.anchor = xv;
       a = s.anchor.data();
       skin *= 2;
@@ -297,20 +351,112 @@ class DisksSet {
 
     bool anchored = false;
     if (second_level_ready(s, cut)) {
-      const int* first = s.first2.data();
-      const int* partner = s.partner2.data();
-      anchored = true;
-      for (int i = 0; i < N && anchored; ++i) {
-        const double aix = a[2 * i], aiy = a[2 * i + 1];
-        for (int k = first[i]; k < first[i + 1]; ++k) {
-          int j = partner[k];
+      // The second level's pairs, in the set's order (flagged ~j where the
+      // filter is uncertain). Two ways through them, with the same result
+      // and counts:
+      //  - optimistic (the usual case in PNGS): no displacement test after
+      //    each projection; instead `travel` sums d − r over the
+      //    projections, and disk m's displacement from the anchor at any
+      //    moment of the sweep is at most the sum of its moves, each
+      //    (d − r)/2 up to rounding, so at most travel/2 + rounding (bound
+      //    below). When that is below `allowed`, no test would have fired:
+      //    the checked sweep runs exactly these operations, and we are done.
+      //    Otherwise the state is restored from the anchor (the sweep's
+      //    start) and the checked way runs, and the next 16 sweeps go
+      //    straight to it (violent sweeps, as PBD at large h).
+      //  - checked: the displacement test after every projection.
+      const int* pi = s.ordered_i2.data();
+      const int* pj = s.ordered_j2.data();
+      const std::size_t n = s.ordered_i2.size();
+      if (s.optimistic_skip > 0) {
+        --s.optimistic_skip;
+      } else {
+        std::int64_t filtered = 0, projected = 0;
+        double travel = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+          const int i = pi[k];
+          int j = pj[k];
+          if (j < 0) {
+            j = ~j;
+            const double adx = a[2 * i] - a[2 * j], ady = a[2 * i + 1] - a[2 * j + 1];
+            if (!(adx * adx + ady * ady < cut2)) {
+              ++filtered;
+              continue;
+            }
+          }
+          const double r = project_only(x, i, j);
+          if (!(r >= d)) {  // projected (a NaN counts, as in evaluate, and fails the bound)
+            ++projected;
+            travel += d - r;
+          }
+        }
+        // Rounding: each computed move differs from (d − r)/2 by at most a
+        // few ulps of the coordinates (|x| <= s.extent, anchors and moves
+        // included) and of d; 64 ε (2 extent + d + travel) per projection
+        // is a generous bound. A non-finite travel fails the test.
+        const double rounding = double(projected) * 64 * std::numeric_limits<double>::epsilon() *
+                                (2 * s.extent + d + travel);
+        if (travel / 2 + rounding <= allowed / 2) {
+          evaluations += std::int64_t(n) - filtered;
+          projections += projected;
+          anchored = true;
+        } else {
+          std::copy(a, a + 2 * N, x);
+          s.optimistic_skip = 16;
+        }
+      }
+      if (!anchored) {
+        std::int64_t filtered = 0, projected = 0;
+        std::size_t k = 0;
+        anchored = true;
+        for (; k < n; ++k) {
+          const int i = pi[k];
+          int j = pj[k];
           if (j < 0) {  // uncertain: the exact filter
             j = ~j;
-            const double adx = aix - a[2 * j], ady = aiy - a[2 * j + 1];
-            if (!(adx * adx + ady * ady < cut2)) continue;
+            const double adx = a[2 * i] - a[2 * j], ady = a[2 * i + 1] - a[2 * j + 1];
+            if (!(adx * adx + ady * ady < cut2)) {
+              ++filtered;
+              continue;
+            }
           }
-          if (evaluate(i, j)) {
+          const int e = evaluate(i, j);
+          projected += e != 0;
+          if (e == 2) {
             reanchor(i, j);
+            anchored = false;
+            ++k;
+            break;
+          }
+        }
+        evaluations += std::int64_t(k) - filtered;
+        projections += projected;
+      }
+    }
+    if (!anchored && order_ != PairOrder::index) {
+      // First level in another order: the Verlet list's pairs that pass the
+      // filter, sorted by key.
+      while (!anchored) {
+        anchored = true;
+        s.list.pairs_covering(s.anchor, 2, cut * (1 + 1e-12), skin_);
+        const int* first = s.list.first().data();
+        const int* partner = s.list.partners().data();
+        s.ordered.clear();
+        for (int i = 0; i < N; ++i)
+          for (int k = first[i]; k < first[i + 1]; ++k) {
+            const int j = partner[k];
+            const double adx = a[2 * i] - a[2 * j], ady = a[2 * i + 1] - a[2 * j + 1];
+            if (!(adx * adx + ady * ady < cut2)) continue;
+            const std::int64_t key = pair_order_key(order_, i, j, N);
+            if (key > done_key) s.ordered.push_back({key, i, j});
+          }
+        std::sort(s.ordered.begin(), s.ordered.end(), [](const auto& p, const auto& q) { return p.key < q.key; });
+        for (const auto& p : s.ordered) {
+          const int e = evaluate(p.i, p.j);
+          ++evaluations;
+          projections += e != 0;
+          if (e == 2) {
+            reanchor(p.i, p.j);
             anchored = false;
             break;
           }
@@ -332,7 +478,10 @@ class DisksSet {
           const int j = partner[k];
           const double adx = aix - a[2 * j], ady = aiy - a[2 * j + 1];
           if (!(adx * adx + ady * ady < cut2)) continue;
-          if (evaluate(i, j)) {
+          const int e = evaluate(i, j);
+          ++evaluations;
+          projections += e != 0;
+          if (e == 2) {
             reanchor(i, j);
             anchored = false;
             break;
@@ -349,8 +498,7 @@ class DisksSet {
   // With the sweep's second-level list and its anchors (two copies of the state).
   double neighbour_bytes_per_disk() const {
     const Scratch& s = scratch();
-    const double second =
-        s.first2.size() == std::size_t(N_) + 1 ? double(s.first2.size() + s.partner2.size()) * sizeof(int) : 0.0;
+    const double second = s.built_for_cut > 0 ? double(s.ordered_i2.size() + s.ordered_j2.size()) * sizeof(int) : 0.0;
     return s.list.bytes_per_centre() + (second + double(2 * dim()) * sizeof(T)) / double(N_);
   }
 
@@ -402,10 +550,21 @@ class DisksSet {
     Vec<T> anchor;
     // Second level of sweep_flat: kept pairs as flat arrays (uncertain ones
     // stored as ~j), built at anchor0 for `cut2_for` with allowance eps.
-    std::vector<int> first2, partner2;
+    // In the set's order (solvers/pair_order.hpp); `ordered` is the sort's
+    // work array, and the first level's sorted pairs in orders other than
+    // (i, j).
+    std::vector<int> ordered_i2, ordered_j2;
+    struct Keyed {
+      std::int64_t key;
+      int i, j;
+    };
+    std::vector<Keyed> ordered;
     Vec<T> anchor0;
     double built_for_cut = -1, eps = 0;
+    PairOrder built_for_order = PairOrder::index;
     int uses = 0, skip = 0;  // sweeps served by the current build; sweeps to skip the second level
+    double extent = 0;        // max |coordinate| of the anchors while the second level serves
+    int optimistic_skip = 0;  // sweeps to run the second level checked (after a failed optimistic one)
   };
 
   // Whether sweep_flat's second level serves the sweep anchored at
@@ -418,18 +577,21 @@ class DisksSet {
   {
     constexpr double rho = 1e-9;
     const Eigen::Index n = s.anchor.size();
-    if (s.built_for_cut == cut && s.anchor0.size() == n) {
-      double moved2 = 0;
-      bool finite = true;
+    if (s.built_for_cut == cut && s.anchor0.size() == n && s.built_for_order == order_) {
+      // Every anchor within eps (1 − ρ) of A⁰, tested on squares with a
+      // margin (whether the second level serves a sweep changes its speed,
+      // never its pairs or result, so the test need only be safe), and
+      // branch-free so that it vectorises: it runs before every sweep. A
+      // non-finite position fails (NaN compares false): the rebuild rejects
+      // it with the cell list's message.
+      const double lim = s.eps * (1 - rho), lim2 = lim * lim * (1 - 1e-10);
+      bool inside = true;
       const double *a = s.anchor.data(), *a0 = s.anchor0.data();
       for (Eigen::Index k = 0; k < n; k += 2) {
         const double dx = a[k] - a0[k], dy = a[k + 1] - a0[k + 1];
-        const double m2 = dx * dx + dy * dy;
-        finite = finite && std::isfinite(m2);
-        moved2 = std::max(moved2, m2);
+        inside &= dx * dx + dy * dy <= lim2;
       }
-      // A non-finite position fails: the rebuild rejects it with the cell list's message.
-      if (finite && std::sqrt(moved2) <= s.eps * (1 - rho)) {
+      if (inside) {
         ++s.uses;
         return true;
       }
@@ -449,8 +611,9 @@ class DisksSet {
     const auto& partner = s.list.partners();
     const int N = N_;
     const double* a = s.anchor.data();
-    s.first2.assign(static_cast<std::size_t>(N) + 1, 0);
-    s.partner2.clear();
+    s.ordered_i2.clear();
+    s.ordered_j2.clear();
+    s.ordered.clear();
     for (int i = 0; i < N; ++i) {
       for (int k = first[static_cast<std::size_t>(i)]; k < first[static_cast<std::size_t>(i) + 1]; ++k) {
         const int j = partner[static_cast<std::size_t>(k)];
@@ -458,12 +621,28 @@ class DisksSet {
         const double r2 = dx * dx + dy * dy;
         // r² with its rounding (a few ulps) is far inside the ρ margins.
         if (!(r2 < hi2)) continue;
-        s.partner2.push_back(r2 <= lo2 ? j : ~j);
+        const int flagged = r2 <= lo2 ? j : ~j;
+        if (order_ == PairOrder::index) {  // the Verlet list's order is (i, j) already
+          s.ordered_i2.push_back(i);
+          s.ordered_j2.push_back(flagged);
+        } else {
+          s.ordered.push_back({pair_order_key(order_, i, j, N), i, flagged});
+        }
       }
-      s.first2[static_cast<std::size_t>(i) + 1] = static_cast<int>(s.partner2.size());
     }
+    if (order_ != PairOrder::index) {
+      std::sort(s.ordered.begin(), s.ordered.end(), [](const auto& p, const auto& q) { return p.key < q.key; });
+      for (const auto& q : s.ordered) {
+        s.ordered_i2.push_back(q.i);
+        s.ordered_j2.push_back(q.j);
+      }
+    }
+    // Bound on |coordinates| while the level serves (anchors stay within eps).
+    s.extent = (s.anchor.size() > 0 ? s.anchor.cwiseAbs().maxCoeff() : 0.0) + s.eps;
+    s.optimistic_skip = 0;
     s.anchor0 = s.anchor;
     s.built_for_cut = cut;
+    s.built_for_order = order_;
     s.uses = 1;
     return true;
   }
@@ -474,6 +653,7 @@ class DisksSet {
 
   int N_;
   T d_;
+  PairOrder order_;
   T skin_;
 };
 
@@ -483,7 +663,10 @@ class Disks {
   using Scalar = T;
   using Options = DisksOptions;
 
-  explicit Disks(Options o = {}) : opt_(o), set_(o.N, T(o.R)) {
+  // `order`: the sweep's order of pairs (solvers/pair_order.hpp); not a
+  // parameter of the problem (the sweeping process is the same), but of the
+  // trajectories a sweep-based scheme computes on it.
+  explicit Disks(Options o = {}, PairOrder order = PairOrder::index) : opt_(o), set_(o.N, T(o.R), order) {
     opt_.validate();
     const Vec<double> x0 = disks_initial_configuration(opt_);
     x0_ = x0.cast<T>();

@@ -135,7 +135,12 @@ BENCHMARK(BM_PbdStep)
 // t = 0, 1, 2, 3, reached with PNGS at h = 1e-3 (setup, not timed). Each
 // iteration runs 200 reference steps (h = 1e-6, the paper's PNGS tolerances)
 // from each start, so the window samples the free, the jamming and the
-// jammed phases of the 4e6-step reference.
+// jammed phases of the 4e6-step reference. Every row runs in both orders of
+// pairs (benchmark argument 0: (i, j), 1: round robin, the reference's
+// order since issue 15; solvers/pair_order.hpp).
+PairOrder order_of(const benchmark::State& state) {
+  return state.range(0) == 0 ? PairOrder::index : PairOrder::round_robin;
+}
 struct ReferenceWindows {
   Disks<double> problem{[] {
     DisksOptions o;
@@ -166,10 +171,15 @@ struct ReferenceWindows {
     static const ReferenceWindows w;
     return w;
   }
+  // The problem with the sweeps in `order` (the windows' starts are the
+  // same for both orders).
+  const Disks<double>& problem_in(PairOrder order) const { return order == PairOrder::index ? problem : problem_rr; }
+  Disks<double> problem_rr{problem.options(), PairOrder::round_robin};
 };
 
 void BM_ReferenceLibrary(benchmark::State& state) {
   const auto& rw = ReferenceWindows::get();
+  const Disks<double>& problem = rw.problem_in(order_of(state));
   Vec<double> x, next;
   Work w;
   std::vector<Vec<double>> ends;
@@ -178,7 +188,7 @@ void BM_ReferenceLibrary(benchmark::State& state) {
     for (const auto& s : rw.starts) {
       x = s;
       for (int k = 0; k < rw.kSteps; ++k) {
-        rw.pngs.step(rw.problem, 0.0, x, rw.kH, next, w);
+        rw.pngs.step(problem, 0.0, x, rw.kH, next, w);
         x.swap(next);
       }
       ends.push_back(x);
@@ -188,9 +198,9 @@ void BM_ReferenceLibrary(benchmark::State& state) {
   state.counters["sweeps/step"] = double(w.sweeps) / double(state.iterations() * rw.kSteps * 4);
   state.counters["evals/sweep"] = double(w.constraint_evaluations) / double(w.sweeps);
   state.counters["projections/sweep"] = double(w.projections) / double(w.sweeps);
-  // The tight loop must compute the same states (else the ratio compares
-  // different computations).
-  const bench::TightDisks tight(40, rw.problem.options().R);
+  // The tight loop in the same order must compute the same states (else
+  // the ratios compare different computations).
+  const bench::TightDisks tight(40, rw.problem.options().R, order_of(state));
   for (std::size_t s = 0; s < rw.starts.size(); ++s) {
     Vec<double> y = rw.starts[s];
     for (int k = 0; k < rw.kSteps; ++k) tight.pngs_step(y, rw.kH, 1.0, 1e-12, 1e-10, 100000);
@@ -200,11 +210,11 @@ void BM_ReferenceLibrary(benchmark::State& state) {
     }
   }
 }
-BENCHMARK(BM_ReferenceLibrary)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReferenceLibrary)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 void BM_ReferenceTightAllPairs(benchmark::State& state) {
   const auto& rw = ReferenceWindows::get();
-  const bench::TightDisks tight(40, rw.problem.options().R);
+  const bench::TightDisks tight(40, rw.problem.options().R, order_of(state));
   Vec<double> x;
   for (auto _ : state) {
     for (const auto& s : rw.starts) {
@@ -214,7 +224,7 @@ void BM_ReferenceTightAllPairs(benchmark::State& state) {
     benchmark::DoNotOptimize(x.data());
   }
 }
-BENCHMARK(BM_ReferenceTightAllPairs)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReferenceTightAllPairs)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // The same windows with the tight loop over a candidate list fixed per window
 // (pairs closer than 2R + 0.05 at the window's start; in 200 steps of 1e-6
@@ -222,9 +232,9 @@ BENCHMARK(BM_ReferenceTightAllPairs)->Unit(benchmark::kMillisecond);
 // are the same): the best a neighbour list can do on these sweeps.
 void BM_ReferenceTightCandidates(benchmark::State& state) {
   const auto& rw = ReferenceWindows::get();
-  const bench::TightDisks tight(40, rw.problem.options().R);
+  const bench::TightDisks tight(40, rw.problem.options().R, order_of(state));
   std::vector<bench::TightCandidates> lists;
-  for (const auto& s : rw.starts) lists.emplace_back(s, 2 * rw.problem.options().R + 0.05);
+  for (const auto& s : rw.starts) lists.emplace_back(s, 2 * rw.problem.options().R + 0.05, order_of(state));
   Vec<double> x;
   for (auto _ : state) {
     for (std::size_t s = 0; s < rw.starts.size(); ++s) {
@@ -234,7 +244,7 @@ void BM_ReferenceTightCandidates(benchmark::State& state) {
     benchmark::DoNotOptimize(x.data());
   }
 }
-BENCHMARK(BM_ReferenceTightCandidates)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReferenceTightCandidates)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // ---- Venel's exact step on the crowd ----------------------------------------
 
@@ -326,15 +336,28 @@ class SummaryReporter : public benchmark::ConsoleReporter {
                  o == 0 ? fmt::format("  (target <= 1.05: {})", p <= 1.05 ? "met" : "NOT met") : "");
     }
 
-    fraction("reference solve (PNGS, paper's disks), tight all-pairs time / library time", "BM_ReferenceLibrary",
-             "BM_ReferenceTightAllPairs", inverse_time, 4);
-    fraction("  library / tight candidate-list loop (its roofline), time ratio", "BM_ReferenceLibrary",
-             "BM_ReferenceTightCandidates", inverse_time, 0);
-    if (const auto* s = find("BM_ReferenceLibrary"))
-      fmt::print("  per reference step: {:.1f} sweeps, {:.1f} candidate pairs and {:.1f} projections per sweep "
-                 "(all pairs: 780)\n",
-                 s->front().counters.at("sweeps/step"), s->front().counters.at("evals/sweep"),
-                 s->front().counters.at("projections/sweep"));
+    // The reference's sweeps run in round-robin order (argument 1); the
+    // target compares it with the tight all-pairs loop a user would write,
+    // in (i, j) order (argument 0), and the rows after it with the tight
+    // loops in the same order, and the (i, j) order's own figures.
+    fraction("reference solve (PNGS, paper's disks, round-robin order), tight all-pairs (i, j) loop time / library time",
+             "BM_ReferenceLibrary/1", "BM_ReferenceTightAllPairs/0", inverse_time, 4);
+    fraction("  the same against the tight all-pairs loop in round-robin order", "BM_ReferenceLibrary/1",
+             "BM_ReferenceTightAllPairs/1", inverse_time, 0);
+    fraction("  library / tight candidate-list loop (its roofline), round-robin order, time ratio",
+             "BM_ReferenceLibrary/1", "BM_ReferenceTightCandidates/1", inverse_time, 0);
+    fraction("  (i, j) order: tight all-pairs time / library time", "BM_ReferenceLibrary/0",
+             "BM_ReferenceTightAllPairs/0", inverse_time, 0);
+    fraction("  (i, j) order: library / tight candidate-list loop", "BM_ReferenceLibrary/0",
+             "BM_ReferenceTightCandidates/0", inverse_time, 0);
+    fraction("  library, round-robin / (i, j) order, speed-up", "BM_ReferenceLibrary/1", "BM_ReferenceLibrary/0",
+             inverse_time, 0);
+    for (const char* o : {"0", "1"})
+      if (const auto* s = find(fmt::format("BM_ReferenceLibrary/{}", o)))
+        fmt::print("  per reference step, {} order: {:.1f} sweeps, {:.1f} candidate pairs and {:.1f} projections per "
+                   "sweep (all pairs: 780)\n",
+                   o[0] == '0' ? "(i, j)" : "round-robin", s->front().counters.at("sweeps/step"),
+                   s->front().counters.at("evals/sweep"), s->front().counters.at("projections/sweep"));
 
     for (const char* kind : {"Exact", "Warm", "Plain"})
       for (int n : {150, 10000}) {

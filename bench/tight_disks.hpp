@@ -3,7 +3,8 @@
 // program would do, over raw arrays, with nothing but the arithmetic of the
 // sweep (seed 000, (4)):
 //   - sweep_all_pairs: for i < j, project onto |X_i − X_j| >= d (the O(N²)
-//     definition);
+//     definition), in (i, j) order, or, for PairOrder::round_robin, over
+//     all pairs as flat arrays in that order (solvers/pair_order.hpp);
 //   - sweep_candidates: the same over a precomputed flat candidate list (the
 //     cell-list variant; the list is built outside the timed loop);
 //   - pngs_step: PNGS (seed 000, Section 4.1, stopping rule (38)) with
@@ -13,19 +14,38 @@
 // loop computes the same states as the library, bit for bit (bench_perf checks
 // it on the reference windows).
 #include <cmath>
+#include <memory>
 #include <vector>
 
+#include <algorithm>
+
 #include "solvers/cell_list.hpp"
+#include "solvers/pair_order.hpp"
 #include "solvers/scalar.hpp"
 
 namespace sweepcheck::bench {
 
 struct TightCandidates {
   std::vector<int> first, partner;  // partners of i: partner[first[i] .. first[i + 1])
-  TightCandidates(const Vec<double>& x, double cutoff) {
-    const int N = static_cast<int>(x.size() / 2);
+  // For the round-robin order the pairs are one flat list in that order
+  // (owner[k], partner[k]) and `first` is empty.
+  std::vector<int> owner;
+  TightCandidates(const Vec<double>& x, double cutoff, PairOrder order = PairOrder::index)
+      : TightCandidates(static_cast<int>(x.size() / 2), CellList::pairs_within(x, 2, cutoff), order) {}
+  // Pairs sorted (i, j).
+  TightCandidates(int N, std::vector<std::pair<int, int>> pairs, PairOrder order) {
+    if (order != PairOrder::index) {
+      std::sort(pairs.begin(), pairs.end(), [N, order](const auto& p, const auto& q) {
+        return pair_order_key(order, p.first, p.second, N) < pair_order_key(order, q.first, q.second, N);
+      });
+      for (const auto& [i, j] : pairs) {
+        owner.push_back(i);
+        partner.push_back(j);
+      }
+      return;
+    }
     first.assign(static_cast<std::size_t>(N) + 1, 0);
-    for (const auto& [i, j] : CellList::pairs_within(x, 2, cutoff)) {
+    for (const auto& [i, j] : pairs) {
       ++first[static_cast<std::size_t>(i) + 1];
       partner.push_back(j);
     }
@@ -35,14 +55,26 @@ struct TightCandidates {
 
 class TightDisks {
  public:
-  TightDisks(int N, double R) : N_(N), d_(2 * R), half_(d_ / 2), reject2_(d_ * d_ * (1 + 1e-10)) {}
+  TightDisks(int N, double R, PairOrder order = PairOrder::index)
+      : N_(N), d_(2 * R), half_(d_ / 2), reject2_(d_ * d_ * (1 + 1e-10)) {
+    if (order == PairOrder::index) return;
+    std::vector<std::pair<int, int>> pairs;
+    for (int i = 0; i < N; ++i)
+      for (int j = i + 1; j < N; ++j) pairs.emplace_back(i, j);
+    all_ = std::make_unique<TightCandidates>(N, std::move(pairs), order);
+  }
 
   void sweep_all_pairs(double* x) const {
+    if (all_) return sweep_candidates(x, *all_);
     for (int i = 0; i < N_; ++i)
       for (int j = i + 1; j < N_; ++j) project(x, i, j);
   }
 
   void sweep_candidates(double* x, const TightCandidates& c) const {
+    if (!c.owner.empty()) {
+      for (std::size_t k = 0; k < c.owner.size(); ++k) project(x, c.owner[k], c.partner[k]);
+      return;
+    }
     for (int i = 0; i < N_; ++i)
       for (int k = c.first[static_cast<std::size_t>(i)]; k < c.first[static_cast<std::size_t>(i) + 1]; ++k)
         project(x, i, c.partner[static_cast<std::size_t>(k)]);
@@ -90,6 +122,7 @@ class TightDisks {
 
   int N_;
   double d_, half_, reject2_;
+  std::unique_ptr<TightCandidates> all_;  // all pairs in a non-index order
   mutable Vec<double> previous_;
 };
 
