@@ -44,6 +44,8 @@ class CompactRows {
     // entries.
     active_.clear();
     count_.clear();
+    active_.reserve(nnz);  // so nothing below throws while compact_of_ is in use
+    count_.reserve(nnz);
     for (std::size_t k = 0; k < nnz; ++k) {
       int& c = compact_of_[static_cast<std::size_t>(col[k])];
       if (c < 0) {

@@ -267,7 +267,7 @@ struct MprgpQp {
     A.transpose_times(l, qc, yc);
     y = q;
     for (int c = 0; c < n; ++c) y[A.active_columns()[static_cast<std::size_t>(c)]] = yc[c];
-    res.certificate = kkt_certificate(G, q, y, lambda);
+    res.certificate = kkt_certificate(G, q, y, lambda, w.certificate);
     return res;
   }
 
@@ -410,6 +410,7 @@ struct MprgpQp {
   struct Workspace {
     CompactRows<T> rows;
     std::vector<T> g, p, Ap, phi, beta, u, y, q;
+    Vec<T> certificate;  // kkt_certificate's q + Gᵀλ
     void resize(int m, int n) {
       for (auto* v : {&g, &p, &Ap, &phi, &beta}) v->resize(static_cast<std::size_t>(m));
       // + 1: the zero entry padded rows read (CompactRows::times); u doubles

@@ -153,13 +153,14 @@ struct Venel {
   template <Problem P>
   StepStatus step(const P& p, const T& t, const Vec<T>& x, const T& h, Vec<T>& out, Work& work) const {
     using std::max;
-    const Vec<T> pred = x + h * p.f(t, x);
+    // The prediction, rows and multipliers live in a per-thread scratch, so
+    // a step allocates nothing for them once warm (each is overwritten
+    // first; no value is carried from one step to the next).
+    Scratch& scratch = scratch_();
+    scratch.pred = x + h * p.f(t, x);
+    const Vec<T>& pred = scratch.pred;
     const T t1 = t + h;
     const auto& set = p.constraints();
-    // The rows and multipliers live in a per-thread scratch, so a step
-    // allocates nothing for them once warm (linearise and the solver start
-    // by clearing them; no value is carried from one step to the next).
-    Scratch& scratch = scratch_();
     SparseRows<T>& rows = scratch.rows;
     rows.clear(static_cast<int>(x.size()));
     Vec<T>& lambda = scratch.lambda;
@@ -203,6 +204,7 @@ struct Venel {
 
  private:
   struct Scratch {
+    Vec<T> pred;
     SparseRows<T> rows;
     Vec<T> lambda;
   };
