@@ -7,7 +7,10 @@
 // - A crowd of N disks has 2N columns but only the disks in contact appear
 //   in a row (N = 1e4: ~230 rows on ~20 000 columns). The plain products
 //   cleared and copied all 2N entries of u = Gᵀv and y = q + Gᵀλ every
-//   iteration (80% of a step at N = 1e4); here they cost O(non-zeros).
+//   iteration and allocated them every solve; here they cost O(non-zeros).
+// - Rows of at most 4 entries (a crowd's pair and wall rows) are also kept
+//   padded to 4 (times), and the columns are numbered by their length
+//   (transpose_times runs one fixed-length loop per group).
 // - Gᵀv is computed column by column, gathering the column's entries in
 //   increasing row order and skipping rows with v_i = 0: exactly the
 //   additions, in exactly the order, of the row-by-row scatter
