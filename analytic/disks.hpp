@@ -192,12 +192,15 @@ class DisksSet {
     for (bool anchored = false; !anchored;) {
       anchored = true;
       const auto& listed = scratch().list.pairs_covering(anchor, 2, cut * (T(1) + T(1e-12)), skin_);
-      ordered.assign(listed.begin(), listed.end());  // sorted (i, j), the index order
-      if (order_ != PairOrder::index)
+      const std::vector<std::pair<int, int>>* visit = &listed;  // sorted (i, j), the index order
+      if (order_ != PairOrder::index) {
+        ordered.assign(listed.begin(), listed.end());
         std::sort(ordered.begin(), ordered.end(), [&](const auto& p, const auto& q) {
           return pair_order_key(order_, p.first, p.second, N_) < pair_order_key(order_, q.first, q.second, N_);
         });
-      for (const auto& [i, j] : ordered) {
+        visit = &ordered;
+      }
+      for (const auto& [i, j] : *visit) {
         if (pair_order_key(order_, i, j, N_) <= done) continue;
         if (!((anchor.segment(Eigen::Index(i) * 2, 2) - anchor.segment(Eigen::Index(j) * 2, 2)).squaredNorm() < cut2))
           continue;
@@ -225,7 +228,8 @@ class DisksSet {
 
   // The same sweep for doubles, on raw arrays (issue 15): candidates from
   // the Verlet list's flat arrays (partners of i in increasing j, so the
-  // visit order is the (i, j) order of sweep_simple), the anchor filter on
+  // visit order is the (i, j) order of sweep_simple; for another order the
+  // filtered pairs are sorted by key first), the anchor filter on
   // squared distances, and two square roots avoided where their outcome is
   // certain:
   //  - a pair with r² > d²(1 + 1e-10) has fl(sqrt(r²)) >= d (sqrt is
@@ -253,7 +257,10 @@ class DisksSet {
   // sweep_simple.
   // When ε is exceeded the list is rebuilt from the Verlet list; a sweep that
   // re-anchors (a disk moved more than skin/2) continues on the first-level
-  // path, as sweep_simple does.
+  // path, as sweep_simple does. While the second level keeps serving, a
+  // sweep first runs optimistically, without the displacement test, and is
+  // kept when its summed travel proves the test could not have fired (see
+  // the loop); the property test covers both ways.
   void sweep_flat(Vec<double>& xv, Work& work) const
     requires std::is_same_v<T, double>
   {
@@ -361,21 +368,27 @@ class DisksSet {
       //    (d − r)/2 up to rounding, so at most travel/2 + rounding (bound
       //    below). When that is below `allowed`, no test would have fired:
       //    the checked sweep runs exactly these operations, and we are done.
-      //    Otherwise the state is restored from the anchor (the sweep's
-      //    start) and the checked way runs, and the next 16 sweeps go
-      //    straight to it (violent sweeps, as PBD at large h).
+      //    Otherwise (the pass stops as soon as travel exceeds the bound)
+      //    the state is restored from the anchor (the sweep's start) and
+      //    the checked way runs, and the next sweeps go straight
+      //    to it: 16 after a failure, doubling while the attempts keep
+      //    failing, back to 16 after a success. It is attempted only once
+      //    the level has served 3 sweeps, i.e. the disks move little from
+      //    sweep to sweep (PNGS's sweeps within a step; PBD's one sweep per
+      //    step moves them enough to rebuild the level every few sweeps, and
+      //    its summed travel over all disks is rarely small).
       //  - checked: the displacement test after every projection.
-      const int* pi = s.ordered_i2.data();
-      const int* pj = s.ordered_j2.data();
-      const std::size_t n = s.ordered_i2.size();
+      const int* pairs = s.ordered2.data();  // i, j interleaved
+      const std::size_t n = s.ordered2.size() / 2;
       if (s.optimistic_skip > 0) {
         --s.optimistic_skip;
-      } else {
+      } else if (s.uses >= 3) {
         std::int64_t filtered = 0, projected = 0;
-        double travel = 0;
+        double travel = 0;   // sum of d − r over the projections
+        bool within = true;  // travel <= allowed so far (a failing pass stops at once)
         for (std::size_t k = 0; k < n; ++k) {
-          const int i = pi[k];
-          int j = pj[k];
+          const int i = pairs[2 * k];
+          int j = pairs[2 * k + 1];
           if (j < 0) {
             j = ~j;
             const double adx = a[2 * i] - a[2 * j], ady = a[2 * i + 1] - a[2 * j + 1];
@@ -388,6 +401,10 @@ class DisksSet {
           if (!(r >= d)) {  // projected (a NaN counts, as in evaluate, and fails the bound)
             ++projected;
             travel += d - r;
+            if (!(travel <= allowed)) {
+              within = false;
+              break;
+            }
           }
         }
         // Rounding: each computed move differs from (d − r)/2 by at most a
@@ -396,13 +413,17 @@ class DisksSet {
         // is a generous bound. A non-finite travel fails the test.
         const double rounding = double(projected) * 64 * std::numeric_limits<double>::epsilon() *
                                 (2 * s.extent + d + travel);
-        if (travel / 2 + rounding <= allowed / 2) {
+        if (within && travel / 2 + rounding <= allowed / 2) {
           evaluations += std::int64_t(n) - filtered;
           projections += projected;
           anchored = true;
+          s.optimistic_backoff = 16;
+          ++s.paths.accepted;
         } else {
           std::copy(a, a + 2 * N, x);
-          s.optimistic_skip = 16;
+          ++s.paths.restored;
+          s.optimistic_skip = s.optimistic_backoff;
+          s.optimistic_backoff = std::min(2 * s.optimistic_backoff, 1 << 12);
         }
       }
       if (!anchored) {
@@ -410,8 +431,8 @@ class DisksSet {
         std::size_t k = 0;
         anchored = true;
         for (; k < n; ++k) {
-          const int i = pi[k];
-          int j = pj[k];
+          const int i = pairs[2 * k];
+          int j = pairs[2 * k + 1];
           if (j < 0) {  // uncertain: the exact filter
             j = ~j;
             const double adx = a[2 * i] - a[2 * j], ady = a[2 * i + 1] - a[2 * j + 1];
@@ -494,11 +515,18 @@ class DisksSet {
     ++work.sweeps;
   }
 
+  // How this thread's second-level sweeps went (tests and benchmarks): the
+  // optimistic passes kept, and those restored and redone checked.
+  struct SweepPaths {
+    std::int64_t accepted = 0, restored = 0;
+  };
+  static SweepPaths sweep_paths() { return scratch().paths; }
+
   // Bytes of neighbour data per disk held by this thread's list (benchmarks).
   // With the sweep's second-level list and its anchors (two copies of the state).
   double neighbour_bytes_per_disk() const {
     const Scratch& s = scratch();
-    const double second = s.built_for_cut > 0 ? double(s.ordered_i2.size() + s.ordered_j2.size()) * sizeof(int) : 0.0;
+    const double second = s.built_for_cut > 0 ? double(s.ordered2.size()) * sizeof(int) : 0.0;
     return s.list.bytes_per_centre() + (second + double(2 * dim()) * sizeof(T)) / double(N_);
   }
 
@@ -553,7 +581,7 @@ class DisksSet {
     // In the set's order (solvers/pair_order.hpp); `ordered` is the sort's
     // work array, and the first level's sorted pairs in orders other than
     // (i, j).
-    std::vector<int> ordered_i2, ordered_j2;
+    std::vector<int> ordered2;  // pairs as i, j, i, j, ...
     struct Keyed {
       std::int64_t key;
       int i, j;
@@ -564,7 +592,9 @@ class DisksSet {
     PairOrder built_for_order = PairOrder::index;
     int uses = 0, skip = 0;  // sweeps served by the current build; sweeps to skip the second level
     double extent = 0;        // max |coordinate| of the anchors while the second level serves
-    int optimistic_skip = 0;  // sweeps to run the second level checked (after a failed optimistic one)
+    int optimistic_skip = 0;      // sweeps to run the second level checked (after a failed optimistic one)
+    int optimistic_backoff = 16;  // the next failure's skip
+    SweepPaths paths;
   };
 
   // Whether sweep_flat's second level serves the sweep anchored at
@@ -611,8 +641,7 @@ class DisksSet {
     const auto& partner = s.list.partners();
     const int N = N_;
     const double* a = s.anchor.data();
-    s.ordered_i2.clear();
-    s.ordered_j2.clear();
+    s.ordered2.clear();
     s.ordered.clear();
     for (int i = 0; i < N; ++i) {
       for (int k = first[static_cast<std::size_t>(i)]; k < first[static_cast<std::size_t>(i) + 1]; ++k) {
@@ -623,8 +652,8 @@ class DisksSet {
         if (!(r2 < hi2)) continue;
         const int flagged = r2 <= lo2 ? j : ~j;
         if (order_ == PairOrder::index) {  // the Verlet list's order is (i, j) already
-          s.ordered_i2.push_back(i);
-          s.ordered_j2.push_back(flagged);
+          s.ordered2.push_back(i);
+          s.ordered2.push_back(flagged);
         } else {
           s.ordered.push_back({pair_order_key(order_, i, j, N), i, flagged});
         }
@@ -633,13 +662,12 @@ class DisksSet {
     if (order_ != PairOrder::index) {
       std::sort(s.ordered.begin(), s.ordered.end(), [](const auto& p, const auto& q) { return p.key < q.key; });
       for (const auto& q : s.ordered) {
-        s.ordered_i2.push_back(q.i);
-        s.ordered_j2.push_back(q.j);
+        s.ordered2.push_back(q.i);
+        s.ordered2.push_back(q.j);
       }
     }
     // Bound on |coordinates| while the level serves (anchors stay within eps).
     s.extent = (s.anchor.size() > 0 ? s.anchor.cwiseAbs().maxCoeff() : 0.0) + s.eps;
-    s.optimistic_skip = 0;
     s.anchor0 = s.anchor;
     s.built_for_cut = cut;
     s.built_for_order = order_;
