@@ -48,6 +48,14 @@ class SparseRows {
   }
 
   std::uint64_t key(int i) const { return key_[static_cast<std::size_t>(i)]; }
+
+  // The CSR arrays themselves: row i's entries are k in [starts()[i],
+  // starts()[i + 1]) with column columns()[k] and value values()[k]
+  // (CompactRows, compact_rows.hpp, renumbers them once per solve).
+  const std::vector<int>& starts() const { return start_; }
+  const std::vector<int>& columns() const { return col_; }
+  const std::vector<T>& values() const { return val_; }
+  const std::vector<T>& rhs_values() const { return b_; }
   const std::vector<std::uint64_t>& keys() const { return key_; }
 
   const T& rhs(int i) const { return b_[static_cast<std::size_t>(i)]; }

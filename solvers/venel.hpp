@@ -153,11 +153,18 @@ struct Venel {
   template <Problem P>
   StepStatus step(const P& p, const T& t, const Vec<T>& x, const T& h, Vec<T>& out, Work& work) const {
     using std::max;
-    const Vec<T> pred = x + h * p.f(t, x);
+    // The prediction, rows and multipliers live in a per-thread scratch, so
+    // a step allocates nothing for them once warm (each is overwritten
+    // first; no value is carried from one step to the next).
+    Scratch& scratch = scratch_();
+    scratch.pred = x + h * p.f(t, x);
+    const Vec<T>& pred = scratch.pred;
     const T t1 = t + h;
     const auto& set = p.constraints();
-    SparseRows<T> rows(static_cast<int>(x.size()));
-    Vec<T> lambda;
+    SparseRows<T>& rows = scratch.rows;
+    rows.clear(static_cast<int>(x.size()));
+    Vec<T>& lambda = scratch.lambda;
+    lambda.resize(0);
     if constexpr (requires(SparseRows<T>& r, Work& w) {
                     set.linearise(t1, x, T(0), r, w);
                     set.linearisation_drift(x, x);
@@ -196,6 +203,16 @@ struct Venel {
   }
 
  private:
+  struct Scratch {
+    Vec<T> pred;
+    SparseRows<T> rows;
+    Vec<T> lambda;
+  };
+  static Scratch& scratch_() {
+    thread_local Scratch s;
+    return s;
+  }
+
   // The previous step's multipliers by row key (Options::warm_start).
   struct WarmStart {
     bool valid = false;
