@@ -285,43 +285,12 @@ class DisksSet {
     int done_i = -1, done_j = -1;  // every pair up to (done_i, done_j), in (i, j) order, has been visited
     std::int64_t done_key = -1;    // the same as a key of the set's order (round robin)
 
-    // Evaluates pair (i, j) (project_pair inlined): 0 when it does not
-    // project, 1 when it projects, 2 when it projects and the sweep must
-    // re-anchor after it. The callers count (locally: counters kept in
-    // memory form a chain of their own across the sweep).
-    auto evaluate = [&](int i, int j) SWEEPCHECK_ALWAYS_INLINE -> int {
-      // Positions in registers: the displacement test below reads the new
-      // ones from here, not back from memory (a load right after the store).
-      const double xi = x[2 * i], yi = x[2 * i + 1], xj = x[2 * j], yj = x[2 * j + 1];
-      double ux = xi - xj, uy = yi - yj;
-      const double r2 = ux * ux + uy * uy;
-      if (r2 > reject2) return 0;
-      const double r = std::sqrt(r2);
-      if (r >= d) return 0;
-      if (r > 0) {
-        ux /= r;
-        uy /= r;
-      } else {
-        ux = 1;
-        uy = 0;
-      }
-      const double mx = (xi + xj) / 2.0, my = (yi + yj) / 2.0;
-      const double nxi = mx + half_d * ux, nyi = my + half_d * uy, nxj = mx - half_d * ux, nyj = my - half_d * uy;
-      x[2 * i] = nxi;
-      x[2 * i + 1] = nyi;
-      x[2 * j] = nxj;
-      x[2 * j + 1] = nyj;
-      const double* an = a;
-      auto moved_beyond = [&](int m, double px, double py) SWEEPCHECK_ALWAYS_INLINE {
-        const double dx = px - an[2 * m], dy = py - an[2 * m + 1];
-        const double m2 = dx * dx + dy * dy;
-        return !(m2 < inside2) && std::sqrt(m2) > allowed;
-      };
-      return moved_beyond(i, nxi, nyi) || moved_beyond(j, nxj, nyj) ? 2 : 1;
-    };
-    // The projection alone (evaluate's arithmetic, operation by operation):
-    // returns r, >= d (or +inf for a far pair) when the pair does not project.
-    auto project_only = [d, half_d, reject2](double* xs, int i, int j) SWEEPCHECK_ALWAYS_INLINE -> double {
+    // The projection (project_pair's arithmetic, operation by operation):
+    // returns r, >= d (+inf for a far pair) when the pair does not project
+    // (a NaN r projects, as in project_pair); the new positions are left in
+    // n[0..3] as well, in registers, so that the displacement test reads
+    // them from there, not back from memory right after the store.
+    auto project = [d, half_d, reject2](double* xs, int i, int j, double* n) SWEEPCHECK_ALWAYS_INLINE -> double {
       const double xi = xs[2 * i], yi = xs[2 * i + 1], xj = xs[2 * j], yj = xs[2 * j + 1];
       double ux = xi - xj, uy = yi - yj;
       const double r2 = ux * ux + uy * uy;
@@ -336,11 +305,30 @@ class DisksSet {
         uy = 0;
       }
       const double mx = (xi + xj) / 2.0, my = (yi + yj) / 2.0;
-      xs[2 * i] = mx + half_d * ux;
-      xs[2 * i + 1] = my + half_d * uy;
-      xs[2 * j] = mx - half_d * ux;
-      xs[2 * j + 1] = my - half_d * uy;
+      n[0] = mx + half_d * ux;
+      n[1] = my + half_d * uy;
+      n[2] = mx - half_d * ux;
+      n[3] = my - half_d * uy;
+      xs[2 * i] = n[0];
+      xs[2 * i + 1] = n[1];
+      xs[2 * j] = n[2];
+      xs[2 * j + 1] = n[3];
       return r;
+    };
+    // Evaluates pair (i, j) (project_pair inlined): 0 when it does not
+    // project, 1 when it projects, 2 when it projects and the sweep must
+    // re-anchor after it. The callers count (locally: counters kept in
+    // memory form a chain of their own across the sweep).
+    auto evaluate = [&](int i, int j) SWEEPCHECK_ALWAYS_INLINE -> int {
+      double n[4] = {0, 0, 0, 0};  // written by project whenever it projects
+      if (project(x, i, j, n) >= d) return 0;
+      const double* an = a;
+      auto moved_beyond = [&](int m, double px, double py) SWEEPCHECK_ALWAYS_INLINE {
+        const double dx = px - an[2 * m], dy = py - an[2 * m + 1];
+        const double m2 = dx * dx + dy * dy;
+        return !(m2 < inside2) && std::sqrt(m2) > allowed;
+      };
+      return moved_beyond(i, n[0], n[1]) || moved_beyond(j, n[2], n[3]) ? 2 : 1;
     };
     // As sweep_simple: re-anchor, double the skin, go on after (i, j).
     auto reanchor = [&](int i, int j) {
@@ -397,7 +385,8 @@ class DisksSet {
               continue;
             }
           }
-          const double r = project_only(x, i, j);
+          double moved[4] = {0, 0, 0, 0};
+          const double r = project(x, i, j, moved);
           if (!(r >= d)) {  // projected (a NaN counts, as in evaluate, and fails the bound)
             ++projected;
             travel += d - r;

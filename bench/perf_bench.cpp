@@ -299,6 +299,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     fraction("  (before: plain sweep / roofline,  N = 10000)", "BM_KernelSweepPlain/10000", "BM_RooflineCellList/10000",
              rate, 0);
     auto inverse_time = [](const Sample& s) { return 1 / s.seconds; };
+    fraction("  sweep time, tight all pairs / kernel, N = 40 ", "BM_KernelSweep/40", "BM_RooflineAllPairs/40",
+             inverse_time, 0);
     fraction("  sweep time, tight cell list / kernel, N = 40 ", "BM_KernelSweep/40", "BM_RooflineCellList/40",
              inverse_time, 0);
 
