@@ -45,12 +45,14 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
     t.title = "PBD paper, non-overlapping disks (seed 000, Section 4.3, Figs. 9-10)";
     t.description = fmt::format(
         "x' ∈ −γ x − N(S, x), S = ∩_{{i<j}} {{|X_i − X_j| >= 2R}}; {}. Initial configuration: seeded random "
-        "sequential addition (analytic/disks.hpp). Reference: PNGS (reltol {:g}, abstol {:g}) with h_ref = {:.3g}, "
+        "sequential addition (analytic/disks.hpp). Reference: PNGS (reltol {:g}, abstol {:g}, sweeps in {} order "
+        "of pairs, solvers/pair_order.hpp) with h_ref = {:.3g}, "
         "{} ({}; {:.1f} s; its error estimated as {:.2g}, its distance to the same run at 2 h_ref, which joins every "
         "run's noise floor). Error: max over the {} + 1 sample times i T/{} of |x_h − x_ref| (x_h the "
-        "piecewise-linear interpolant). Pair constraints are found with a cell list; sweeps visit pairs in (i, j) "
-        "order and count one evaluation per candidate pair.",
-        cfg.disks.label(), cfg.reference.reltol, cfg.reference.abstol, cfg.disks.t_end / double(cfg.reference.steps),
+        "piecewise-linear interpolant). Pair constraints are found with a cell list; the schemes' sweeps visit pairs "
+        "in (i, j) order and count one evaluation per candidate pair.",
+        cfg.disks.label(), cfg.reference.reltol, cfg.reference.abstol, to_string(cfg.reference.order),
+        cfg.disks.t_end / double(cfg.reference.steps),
         res.reference.from_cache ? "loaded from the cache" : "computed and cached", res.reference.file.string(),
         res.reference_seconds, res.reference_error, cfg.reference.samples, cfg.reference.samples);
     for (const auto& c : res.disks_claims) t.findings.push_back(claim_markdown(c));

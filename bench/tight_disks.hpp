@@ -13,11 +13,10 @@
 // distance tested first (no square root for separated pairs), so the tight
 // loop computes the same states as the library, bit for bit (bench_perf checks
 // it on the reference windows).
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
-
-#include <algorithm>
 
 #include "solvers/cell_list.hpp"
 #include "solvers/pair_order.hpp"
@@ -27,14 +26,16 @@ namespace sweepcheck::bench {
 
 struct TightCandidates {
   std::vector<int> first, partner;  // partners of i: partner[first[i] .. first[i + 1])
-  // For the round-robin order the pairs are one flat list in that order
+  // For another order the pairs are one flat list in that order
   // (owner[k], partner[k]) and `first` is empty.
   std::vector<int> owner;
+  bool flat = false;
   TightCandidates(const Vec<double>& x, double cutoff, PairOrder order = PairOrder::index)
       : TightCandidates(static_cast<int>(x.size() / 2), CellList::pairs_within(x, 2, cutoff), order) {}
   // Pairs sorted (i, j).
   TightCandidates(int N, std::vector<std::pair<int, int>> pairs, PairOrder order) {
     if (order != PairOrder::index) {
+      flat = true;
       std::sort(pairs.begin(), pairs.end(), [N, order](const auto& p, const auto& q) {
         return pair_order_key(order, p.first, p.second, N) < pair_order_key(order, q.first, q.second, N);
       });
@@ -71,7 +72,7 @@ class TightDisks {
   }
 
   void sweep_candidates(double* x, const TightCandidates& c) const {
-    if (!c.owner.empty()) {
+    if (c.flat) {
       for (std::size_t k = 0; k < c.owner.size(); ++k) project(x, c.owner[k], c.partner[k]);
       return;
     }

@@ -24,9 +24,9 @@ struct DisksReferenceOptions {
   int samples = 400;             // comparison times τ_i = i T / samples, i = 0..samples
   int max_sweeps = 100000;       // PNGS cap; a capped reference is an error, never cached
   // The sweeps' order of pairs (solvers/pair_order.hpp). Round robin since
-  // issue 15: the same scheme and tolerances, ~1.6x faster sweeps (their
-  // projections overlap in the processor); the reference moves by ~1e-7,
-  // far inside its own error estimate (2 h_ref).
+  // issue 15: the same scheme and tolerances, a ~1.4x faster reference (its
+  // projections overlap in the processor; bench/perf.md); the reference
+  // moves by a third of its own error estimate (README, "Performance").
   PairOrder order = PairOrder::round_robin;
 
   void validate() const { validate_pngs_reference(*this, "DisksReferenceOptions"); }
