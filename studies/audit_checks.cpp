@@ -94,21 +94,33 @@ Judgement judge_convergence(MeasuredSeries error, double claimed, const AuditThr
   return j;
 }
 
-Judgement judge_violation(MeasuredSeries v, const AuditThresholds& th, const Refiner& more) {
-  Judgement j;
-  // Zero violation: the smallest steps leave the set exactly (round-off).
-  std::vector<OrderPoint> by_h = v;
+namespace {
+
+// Whether the `rungs` smallest usable steps of `s` (there must be that
+// many) all have error <= factor × their noise floor: the quantity is at
+// round-off there. The rule of a zero violation (check 2) and of a
+// consistency defect at round-off (check 5).
+bool at_round_off_at_smallest_steps(const MeasuredSeries& s, int rungs, double factor) {
+  std::vector<OrderPoint> by_h = s;
   std::sort(by_h.begin(), by_h.end(), [](const auto& a, const auto& b) { return a.h < b.h; });
   int zero = 0, considered = 0;
   for (const auto& p : by_h) {
     if (!p.usable) continue;
-    if (++considered > th.zero_rungs) break;
-    if (p.error <= th.zero_violation * p.noise_floor) ++zero;
+    if (++considered > rungs) break;
+    if (p.error <= factor * p.noise_floor) ++zero;
   }
+  return considered >= rungs && zero == rungs;
+}
+
+}  // namespace
+
+Judgement judge_violation(MeasuredSeries v, const AuditThresholds& th, const Refiner& more) {
+  Judgement j;
   double k_max = 0;
   for (const auto& p : v)
     if (p.usable && p.h > 0) k_max = std::max(k_max, p.error / p.h);
-  if (considered >= th.zero_rungs && zero == th.zero_rungs) {
+  // Zero violation: the smallest steps leave the set exactly (round-off).
+  if (at_round_off_at_smallest_steps(v, th.zero_rungs, th.zero_violation)) {
     j.verdict = CheckVerdict::pass;
     j.evidence = fmt::format("zero violation (at round-off) at the {} smallest steps; max_h violation/h = {:.3g}",
                              th.zero_rungs, k_max);
@@ -198,21 +210,11 @@ Judgement judge_consistency(MeasuredSeries d, const AuditThresholds& th, const R
   // violation in check 2 (a defect that tends to a non-zero limit, as an
   // inconsistent step's does, stays above the floor there). Venel's step
   // is consistent to round-off on the crease from h ~ 0.05 on.
-  {
-    std::vector<OrderPoint> by_h = d;
-    std::sort(by_h.begin(), by_h.end(), [](const auto& a, const auto& b) { return a.h < b.h; });
-    int zero = 0, considered = 0;
-    for (const auto& p : by_h) {
-      if (!p.usable) continue;
-      if (++considered > th.zero_rungs) break;
-      if (p.error <= p.noise_floor) ++zero;
-    }
-    if (considered >= th.zero_rungs && zero == th.zero_rungs) {
-      j.verdict = CheckVerdict::pass;
-      j.evidence = fmt::format("the consistency defect is at round-off level at the {} smallest probe steps",
-                               th.zero_rungs);
-      return j;
-    }
+  if (at_round_off_at_smallest_steps(d, th.zero_rungs, 1)) {
+    j.verdict = CheckVerdict::pass;
+    j.evidence = fmt::format("the consistency defect is at round-off level at the {} smallest probe steps",
+                             th.zero_rungs);
+    return j;
   }
   j.fit = judged_fit(d, th, 1, th.min_consistency_rate, true, more);
   const OrderFit& f = j.fit;
