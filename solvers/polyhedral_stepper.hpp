@@ -56,15 +56,12 @@ class PolyhedralViewProblem {
 static_assert(PolyhedralProblem<PolyhedralViewProblem>);
 
 template <class S>
-class PolyhedralStepper final : public plugin::Stepper, public ViewRequirement {
+class PolyhedralStepper final : public SchemeStepper<S>, public ViewRequirement {
  public:
-  PolyhedralStepper(S scheme, std::string label, double claimed_order)
-      : scheme_(std::move(scheme)), label_(std::move(label)), claimed_(claimed_order) {}
+  using SchemeStepper<S>::SchemeStepper;
 
-  std::string name() const override { return label_; }
-  double claimed_order() const override { return claimed_; }
   std::string requirement() const override {
-    return label_ + " needs S(t) as a polyhedron {z : M z + b(t) >= 0} (seed 002, Section 3)";
+    return this->label() + " needs S(t) as a polyhedron {z : M z + b(t) >= 0} (seed 002, Section 3)";
   }
   bool runs_on(const plugin::ProblemView& view) const override { return as_polyhedral(view) != nullptr; }
 
@@ -73,18 +70,8 @@ class PolyhedralStepper final : public plugin::Stepper, public ViewRequirement {
     const PolyhedralView* poly = as_polyhedral(p);
     // The audit never gives such a view (it checks runs_on first): a harness bug.
     if (!poly) throw std::logic_error(requirement() + "; this view has none");
-    const PolyhedralViewProblem vp(p, *poly);
-    x_ = Eigen::Map<const Vec<double>>(x.data(), p.dim());
-    const StepStatus s = scheme_.step(vp, t, x_, h, out_, work);
-    Eigen::Map<Vec<double>>(out.data(), p.dim()) = out_;
-    return s;
+    return this->step_on(PolyhedralViewProblem(p, *poly), t, x, h, p.dim(), out, work);
   }
-
- private:
-  S scheme_;
-  std::string label_;
-  double claimed_;
-  Vec<double> x_, out_;
 };
 
 }  // namespace sweepcheck

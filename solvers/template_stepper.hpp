@@ -122,34 +122,55 @@ struct InnerTolerance {
   virtual double inner_tolerance(double scale) const = 0;
 };
 
-// A templated scheme S (S::step(problem, t, x, h, out, work)) as a plugin::Stepper.
+// What every adapter of a templated scheme S (S::step(problem, t, x, h,
+// out, work)) to a plugin::Stepper shares: the scheme, its label and claimed
+// order, and a step on a problem adapter over the view (the state copied in
+// and out through vectors kept between steps). TemplateStepper below and
+// PolyhedralStepper (solvers/polyhedral_stepper.hpp) differ only in the
+// adapter they build.
 template <class S>
-class TemplateStepper final : public plugin::Stepper, public InnerTolerance {
+class SchemeStepper : public plugin::Stepper {
  public:
-  TemplateStepper(S scheme, std::string label, double claimed_order)
+  SchemeStepper(S scheme, std::string label, double claimed_order)
       : scheme_(std::move(scheme)), label_(std::move(label)), claimed_(claimed_order) {}
 
   std::string name() const override { return label_; }
   double claimed_order() const override { return claimed_; }
-  StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
-                  Work& work) override {
-    const ViewProblem vp(p);
-    x_ = Eigen::Map<const Vec<double>>(x.data(), p.dim());
+
+ protected:
+  template <class ViewAdapter>
+  StepStatus step_on(const ViewAdapter& vp, double t, std::span<const double> x, double h, int dim,
+                     std::span<double> out, Work& work) {
+    x_ = Eigen::Map<const Vec<double>>(x.data(), dim);
     const StepStatus s = scheme_.step(vp, t, x_, h, out_, work);
-    Eigen::Map<Vec<double>>(out.data(), p.dim()) = out_;
+    Eigen::Map<Vec<double>>(out.data(), dim) = out_;
     return s;
   }
-  // The scheme's inner-solver tolerance at state scale `scale` (0 for direct schemes).
-  double inner_tolerance(double scale) const override {
-    if constexpr (requires { scheme_.inner_tolerance(scale); }) return scheme_.inner_tolerance(scale);
-    else return 0;
-  }
+  const S& scheme() const { return scheme_; }
+  const std::string& label() const { return label_; }
 
  private:
   S scheme_;
   std::string label_;
   double claimed_;
   Vec<double> x_, out_;
+};
+
+// A templated scheme on any view (through ViewProblem).
+template <class S>
+class TemplateStepper final : public SchemeStepper<S>, public InnerTolerance {
+ public:
+  using SchemeStepper<S>::SchemeStepper;
+
+  StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
+                  Work& work) override {
+    return this->step_on(ViewProblem(p), t, x, h, p.dim(), out, work);
+  }
+  // The scheme's inner-solver tolerance at state scale `scale` (0 for direct schemes).
+  double inner_tolerance(double scale) const override {
+    if constexpr (requires { this->scheme().inner_tolerance(scale); }) return this->scheme().inner_tolerance(scale);
+    else return 0;
+  }
 };
 
 }  // namespace sweepcheck
