@@ -31,7 +31,7 @@ struct AuditConfig {
   bool quiet = false;
   bool isolate = false;
   bool resume = false;
-  bool lower_bound = false;
+  bool sharp = false;
   double run_timeout = 0;
   std::string problem_plugin;
 };
@@ -53,8 +53,9 @@ void register_audit(CLI::App& app, int& exit_code) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--jobs", cfg->jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout, no progress on stderr");
-  cmd->add_flag("--claim-is-lower-bound", cfg->lower_bound,
-                "the claimed order is a lower bound (order >= claim); an in-tree scheme's own claim says so itself");
+  cmd->add_flag("--claim-is-sharp", cfg->sharp,
+                "the claimed order is exact (order = claim, failed when exceeded too); by default a claim is "
+                "one-sided, order >= claim, as a convergence theorem states it");
   cmd->add_flag("--isolate", cfg->isolate,
                 "run an in-tree scheme's runs in child processes too (plugins always are; README: isolation)");
   cmd->add_flag("--resume", cfg->resume,
@@ -100,8 +101,8 @@ void register_audit(CLI::App& app, int& exit_code) {
     opt.claimed_order = cfg->claimed_order;
     // An in-tree scheme's own claim carries its kind (SchemeInfo); a given
     // --claimed-order or a plugin's claim is sharp unless the flag says otherwise.
-    opt.claim_is_lower_bound = cfg->lower_bound || (!cfg->scheme.empty() && claimed->count() == 0 &&
-                                                    scheme_info(parse_scheme_spec(cfg->scheme).name).claim_is_lower_bound);
+    opt.claim_is_sharp = cfg->sharp || (!cfg->scheme.empty() && claimed->count() == 0 &&
+                                                    scheme_info(parse_scheme_spec(cfg->scheme).name).claim_is_sharp);
     opt.journal = out.journal;
     opt.max_problems = cfg->max_problems;
     CommonStudyOptions j;
@@ -131,7 +132,9 @@ void register_audit(CLI::App& app, int& exit_code) {
     }
     std::cerr << "wrote " << (std::filesystem::path(cfg->out) / "audit.md").string() << " and " << files.size() - 1
               << " other files\n";
-    exit_code = r.any_failed() ? 1 : 0;
+    // 1: a check failed; 3: no check failed, but a slope had not settled when
+    // the budget ended (pre-asymptotic or unsettled): not a pass (README, "Verdicts").
+    exit_code = r.any_failed() ? 1 : r.any_undecided() ? 3 : 0;
   });
 }
 

@@ -63,8 +63,12 @@ void register_crowd(Registry& r) {
   cmd->add_option("--h-ref", cfg->paper_reference_h, "the paper's reference step h_min")->capture_default_str();
   cmd->add_option("--h-fine", cfg->fine_reference_h, "the finer reference step (0: none)")->capture_default_str();
   cmd->add_option("--refine-rungs", cfg->refine.max_new_rungs,
-                  "refinement budget against the finer reference: new rungs (halvings), 0 for the given steps only "
+                  "refinement cap against the finer reference: new rungs (halvings), 0 for the given steps only "
                   "(studies/fit_order.md)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--refine-seconds", cfg->refine.budget_seconds,
+                  "refinement budget: measured seconds of the new rungs per fit (studies/fit_order.md)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--small", *small, "the CI variant: N = 40, T = 2, finer reference h = 2e-3");

@@ -26,7 +26,7 @@ void print_list(const Registry& r) {
     std::cout << fmt::format("  {:<14} order {}  {}\n", s.name,
                              std::isnan(s.claimed_order)
                                  ? std::string("none claimed")
-                                 : fmt::format("{}{:g}", s.claim_is_lower_bound ? ">= " : "", s.claimed_order),
+                                 : fmt::format("{}{:g}", s.claim_is_sharp ? "= " : ">= ", s.claimed_order),
                              s.description);
     std::cout << fmt::format("  {:<14}   needs {}\n", "", s.needs);
     for (const auto& p : s.parameters)

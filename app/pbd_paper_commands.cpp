@@ -46,13 +46,16 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
     t.description = fmt::format(
         "x' ∈ −γ x − N(S, x), S = ∩_{{i<j}} {{|X_i − X_j| >= 2R}}; {}. Initial configuration: seeded random "
         "sequential addition (analytic/disks.hpp). Reference: PNGS (reltol {:g}, abstol {:g}, sweeps in {} order "
-        "of pairs, solvers/pair_order.hpp) with h_ref = {:.3g}, "
+        "of pairs, solvers/pair_order.hpp) with h_ref = {:.3g}{}, "
         "{} ({}; {:.1f} s; its error estimated as {:.2g}, its distance to the same run at 2 h_ref, which joins every "
         "run's noise floor). Error: max over the {} + 1 sample times i T/{} of |x_h − x_ref| (x_h the "
         "piecewise-linear interpolant). Pair constraints are found with a cell list; the schemes' sweeps visit pairs "
         "in (i, j) order and count one evaluation per candidate pair.",
         cfg.disks.label(), cfg.reference.reltol, cfg.reference.abstol, to_string(cfg.reference.order),
-        cfg.disks.t_end / double(cfg.reference.steps),
+        cfg.disks.t_end / double(res.reference_steps),
+        res.finer_reference_reason.empty()
+            ? std::string()
+            : fmt::format(" (half the paper's step: a finer reference, because {})", res.finer_reference_reason),
         res.reference.from_cache ? "loaded from the cache" : "computed and cached", res.reference.file.string(),
         res.reference_seconds, res.reference_error, cfg.reference.samples, cfg.reference.samples);
     for (const auto& c : res.disks_claims) t.findings.push_back(claim_markdown(c));
@@ -130,10 +133,16 @@ void register_pbd_paper(Registry& r) {
   cmd->add_option("--disks-h-min", cfg->disks_ladder.h_min, "smallest step for the disks")->capture_default_str();
   cmd->add_option("--disks-points", cfg->disks_ladder.points, "rungs for the disks")->capture_default_str();
   cmd->add_option("--refine-rungs", cfg->refine.max_new_rungs,
-                  "refinement budget: new rungs (halvings) per pre-asymptotic fit, 0 for the paper's steps only "
-                  "(studies/fit_order.md)")
+                  "refinement cap: new rungs (halvings) per fit that is not a settled pass, 0 for the paper's steps "
+                  "only (studies/fit_order.md)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--refine-seconds", cfg->refine.budget_seconds,
+                  "refinement budget: measured seconds of the new rungs per fit (studies/fit_order.md)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("!--no-finer-reference", cfg->finer_reference_on_demand,
+                "never compute the finer disks reference, even when the h floor ends a series that has not settled");
   cmd->add_option("--sliding-h-min", cfg->sliding_ladder.h_min, "smallest step for the sliding case")
       ->capture_default_str();
   add_common_study_options(*cmd, *common);

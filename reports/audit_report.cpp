@@ -121,7 +121,7 @@ nlohmann::json audit_json(const AuditResult& a) {
   nlohmann::json j;
   j["scheme"] = a.scheme;
   j["claimed_order"] = number(a.claimed_order);
-  j["claim_is_lower_bound"] = a.claim_is_lower_bound;
+  j["claim_is_sharp"] = a.claim_is_sharp;
   j["failed"] = a.any_failed();
   j["wall_seconds"] = a.wall_seconds;
   for (const auto& c : a.checks) {
@@ -173,7 +173,7 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
   md += fmt::format("Claimed order: {}. Overall: **{}**. What each check tests and its thresholds: "
                     "`studies/audit.md`, `studies/audit_thresholds.hpp`.\n\n",
                     std::isfinite(a.claimed_order)
-                        ? fmt::format("{}{:g}", a.claim_is_lower_bound ? ">= " : "", a.claimed_order)
+                        ? fmt::format("{}{:g}", a.claim_is_sharp ? "" : ">= ", a.claimed_order)
                         : "none",
                     a.any_failed() ? "FAIL" : "no check failed");
   md += "| # | check | verdict | evidence | tests |\n|---|---|---|---|---|\n";

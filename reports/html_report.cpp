@@ -129,7 +129,7 @@ std::string verdict_table(const std::vector<SchemeFit>& fits) {
         "<td><span class=\"badge {}\">{}</span></td><td>{}</td></tr>\n",
         html_escape(f.problem), html_escape(f.parameters), html_escape(f.scheme), fmt_or_dash(f.fit.order, "{:.3f}"),
         std::isfinite(f.fit.ci_low) ? fmt::format("[{:.3f}, {:.3f}]", f.fit.ci_low, f.fit.ci_high) : "–",
-        f.fit.expected_is_lower_bound ? "≥ " : "", fmt_or_dash(f.fit.expected_order, "{:g}"), f.fit.points_used,
+        f.fit.expected_is_sharp ? "" : "≥ ", fmt_or_dash(f.fit.expected_order, "{:g}"), f.fit.points_used,
         badge_class(v), html_escape(v), html_escape(f.fit.reason));
   }
   return t + "</tbody>\n</table>\n";
@@ -159,6 +159,7 @@ code { background: #f4f4f4; padding: 0 0.2em; }
 .v-fail { background: #b52222; }
 .v-inconclusive { background: #c98a00; }
 .v-pre-asymptotic { background: #b8860b; }
+.v-unsettled { background: #8b4513; }
 .v-none-claimed { background: #777; }
 figure { display: inline-block; margin: 0.5em; vertical-align: top; }
 figure img { max-width: 100%; width: 640px; height: auto; border: 1px solid #ddd; }

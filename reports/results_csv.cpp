@@ -49,8 +49,8 @@ std::string results_csv(const std::vector<RunRow>& rows) {
       "constraint_evaluations,evaluations_per_step,projections,sweeps,inner_iterations,wall_seconds,status,fail_step,"
       "inner_cap_hits,claimed_order,claim,ladder\n";
   for (const auto& r : rows) {
-    // claim: how claimed_order is meant — "sharp", "lower-bound" (order >= claimed_order) or "none".
-    const char* claim = std::isnan(r.claimed_order) ? "none" : r.claim_is_lower_bound ? "lower-bound" : "sharp";
+    // claim: how claimed_order is meant — "bound" (order >= claimed_order, the default: a theorem bounds the error from above), "sharp" (order = claimed_order) or "none".
+    const char* claim = std::isnan(r.claimed_order) ? "none" : r.claim_is_sharp ? "sharp" : "bound";
     // ladder: "given" (the study's own step list) or "refined" (added by refinement, studies/refinement.hpp).
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
                        csv_quoted(r.parameters), csv_quoted(r.scheme), num(r.h), r.steps, num(r.t_end), num(r.error_uniform),
@@ -103,7 +103,7 @@ std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
       r.claimed_order = parse_double(claimed, where);
       if (claim != "sharp" && claim != "lower-bound" && claim != "none")
         throw std::runtime_error(where + ": claim must be sharp, lower-bound or none, not '" + claim + "'");
-      r.claim_is_lower_bound = claim == "lower-bound";
+      r.claim_is_sharp = claim == "sharp";
       if (ladder != "given" && ladder != "refined")
         throw std::runtime_error(where + ": ladder must be given or refined, not '" + ladder + "'");
       r.refined = ladder == "refined";

@@ -33,13 +33,13 @@ TEST(ResultsCsv, RoundTripsEveryFieldExactly) {
   a.work = {198, 150, 99, 0};
   a.wall_seconds = 0.001;
   a.claimed_order = 0.5;
-  a.claim_is_lower_bound = true;
+  a.claim_is_sharp = true;
   RunRow b = a;
   b.status = RunStatus::diverged;
   b.fail_step = 7;
   b.error_uniform = b.error_grid = std::numeric_limits<double>::infinity();
   b.claimed_order = std::nan("");
-  b.claim_is_lower_bound = false;
+  b.claim_is_sharp = false;
   b.refined = true;
   const auto dir = temp_dir("csv");
   write_results_csv({a, b}, dir / "results.csv");
@@ -55,8 +55,8 @@ TEST(ResultsCsv, RoundTripsEveryFieldExactly) {
   EXPECT_TRUE(std::isinf(rows[1].error_uniform));
   EXPECT_TRUE(std::isnan(rows[1].claimed_order));
   EXPECT_EQ(rows[0].claimed_order, 0.5);
-  EXPECT_TRUE(rows[0].claim_is_lower_bound);
-  EXPECT_FALSE(rows[1].claim_is_lower_bound);
+  EXPECT_TRUE(rows[0].claim_is_sharp);
+  EXPECT_FALSE(rows[1].claim_is_sharp);
   EXPECT_FALSE(rows[0].refined);
   EXPECT_TRUE(rows[1].refined);
   std::filesystem::remove_all(dir);

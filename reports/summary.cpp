@@ -59,7 +59,7 @@ nlohmann::json summary_json(const ConvergenceStudy& study) {
                     {"dropped_floor", f.fit.dropped_floor},
                     {"dropped_preasymptotic", f.fit.dropped_preasymptotic},
                     {"expected_order", number_or_null(f.fit.expected_order)},
-                    {"expected_is_lower_bound", f.fit.expected_is_lower_bound},
+                    {"expected_is_sharp", f.fit.expected_is_sharp},
                     {"verdict", to_string(f.fit.verdict)},
                     {"reason", f.fit.reason},
                     {"settled", f.fit.settled},
@@ -98,7 +98,7 @@ std::string summary_markdown(const ConvergenceStudy& study, const ReportText& te
                       f.scheme, fmt_or_dash(f.fit.order, "{:.3f}"), fmt_or_dash(f.fit.ci_low, "{:.3f}"),
                       fmt_or_dash(f.fit.ci_high, "{:.3f}"), fmt_or_dash(f.fit.h_min), fmt_or_dash(f.fit.h_max),
                       f.fit.points_used,
-                      (f.fit.expected_is_lower_bound ? "≥ " : "") + fmt_or_dash(f.fit.expected_order, "{:g}"),
+                      (f.fit.expected_is_sharp ? "" : "≥ ") + fmt_or_dash(f.fit.expected_order, "{:g}"),
                       to_string(f.fit.verdict), given);
   }
   md += "\nThe interval's half-width is the largest of the statistical 95% half-width, the drift of the fit from the "

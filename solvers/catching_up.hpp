@@ -118,7 +118,7 @@ struct CatchingUp {
 
   static std::string name() { return Projector::name(); }
   static double claimed_order() { return 1.0; }
-  static constexpr bool claim_is_lower_bound = false;
+  static constexpr bool claim_is_sharp = false;
   static std::string description() { return Projector::description(); }
   static std::vector<SchemeParameter> parameters() {
     if constexpr (requires { Projector::parameters(); })

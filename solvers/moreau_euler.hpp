@@ -34,7 +34,7 @@ struct MoreauEuler {
 
   static std::string name() { return "moreau-euler"; }
   static double claimed_order() { return 1.0; }
-  static constexpr bool claim_is_lower_bound = false;
+  static constexpr bool claim_is_sharp = false;
   static std::string description() {
     return "catching-up with the exact projection onto S (seed 000, (3)), computed and KKT-certified by the "
            "reference projector";

@@ -16,7 +16,7 @@ template <class T>
 struct Pbd {
   static std::string name() { return "pbd"; }
   static double claimed_order() { return 1.0; }
-  static constexpr bool claim_is_lower_bound = false;
+  static constexpr bool claim_is_sharp = false;
   static std::string description() { return "position-based dynamics, one projection sweep per step (seed 000, (4))"; }
   static std::vector<SchemeParameter> parameters() { return {}; }
   using scheme_category = sweep_scheme_tag;

@@ -37,7 +37,7 @@ struct Penalty {
 
   static std::string name() { return "penalty"; }
   static double claimed_order() { return std::numeric_limits<double>::quiet_NaN(); }
-  static constexpr bool claim_is_lower_bound = false;
+  static constexpr bool claim_is_sharp = false;
   static std::string description() {
     return "explicit Euler on x' = f - gamma sum_j d_Sj grad d_Sj (seed 000, Sec. 4.1); stalls at a level set by "
            "gamma";

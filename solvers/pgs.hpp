@@ -54,7 +54,7 @@ struct Pgs {
 
   static std::string name() { return "pgs"; }
   static double claimed_order() { return std::numeric_limits<double>::quiet_NaN(); }
-  static constexpr bool claim_is_lower_bound = false;
+  static constexpr bool claim_is_sharp = false;
   static std::string description() {
     return "projected Gauss-Seidel: sweeps over the constraints linearised at the prediction until (38) holds "
            "(seed 000, Sec. 4.1)";

@@ -38,7 +38,7 @@ struct Pngs {
 
   static std::string name() { return "pngs"; }
   static double claimed_order() { return 1.0; }
-  static constexpr bool claim_is_lower_bound = false;
+  static constexpr bool claim_is_sharp = false;
   static std::string description() {
     return "projected nonlinear Gauss-Seidel: sweeps until (38) holds (seed 000, Sec. 4.1)";
   }

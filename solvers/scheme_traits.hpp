@@ -4,7 +4,9 @@
 //
 //   static std::string name();                 // "pbd": the name on the command line
 //   static double claimed_order();             // NaN: none claimed
-//   static constexpr bool claim_is_lower_bound;// true: "order >= p" (a proven bound), not "order p"
+//   static constexpr bool claim_is_sharp;  // true: the claim is the exact order ("order = p", failed when
+//                                          // exceeded); false: an upper bound on the error, "order >= p", as a
+//                                          // convergence theorem states it (studies/fit_order.md)
 //   static std::string description();          // one line for `sweepcheck schemes`
 //   static std::vector<SchemeParameter> parameters();  // its spec keys and their defaults
 //   template <class Get, class F>

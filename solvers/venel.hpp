@@ -97,7 +97,7 @@ struct Venel {
   // Seed 001, Theorem 3.4: error <= C h^{1/2}, a proven bound, not the
   // expected order (Venel fits order 1.01 on the sliding case).
   static double claimed_order() { return 0.5; }
-  static constexpr bool claim_is_lower_bound = true;
+  static constexpr bool claim_is_sharp = false;
   static std::string description() {
     return "Venel's prediction-correction: projection onto the linearised set (seed 001, (11)); a QP per step";
   }

@@ -169,10 +169,11 @@ void summarise(CheckResult& c) {
                                    : "skipped on every problem: " + c.skipped.front().reason;
     return;
   }
-  int n_fail = 0, n_inc = 0;
+  int n_fail = 0, n_inc = 0, n_open = 0;
   for (const auto& p : c.per_problem) {
     n_fail += p.judgement.verdict == CheckVerdict::fail;
     n_inc += p.judgement.verdict == CheckVerdict::inconclusive;
+    n_open += p.judgement.verdict == CheckVerdict::pre_asymptotic || p.judgement.verdict == CheckVerdict::unsettled;
   }
   const ProblemJudgement* pick = &c.per_problem.front();
   for (const auto& p : c.per_problem)
@@ -180,8 +181,10 @@ void summarise(CheckResult& c) {
       pick = &p;
       break;
     }
-  c.evidence = fmt::format("{} of {} problems pass", c.per_problem.size() - n_fail - n_inc, c.per_problem.size());
+  c.evidence = fmt::format("{} of {} problems pass", c.per_problem.size() - n_fail - n_inc - n_open,
+                           c.per_problem.size());
   if (n_fail) c.evidence += fmt::format(", {} fail", n_fail);
+  if (n_open) c.evidence += fmt::format(", {} not settled (pre-asymptotic or unsettled)", n_open);
   if (n_inc) c.evidence += fmt::format(", {} inconclusive", n_inc);
   c.evidence += fmt::format(". {}: {}", pick->problem, pick->judgement.evidence);
   if (!c.skipped.empty()) c.evidence += fmt::format(" (skipped on {} problems, see their notes)", c.skipped.size());
@@ -410,7 +413,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     const auto s = scheme();
     res.scheme = s->name();
     res.claimed_order = std::isnan(opt.claimed_order) ? s->claimed_order() : opt.claimed_order;
-    res.claim_is_lower_bound = opt.claim_is_lower_bound && std::isfinite(res.claimed_order);
+    res.claim_is_sharp = opt.claim_is_sharp && std::isfinite(res.claimed_order);
   }
 
   res.isolated = opt.isolate;
@@ -644,7 +647,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
         ladder.push_back({rows[k].h, samples[k], rows[k].noise_floor, rows[k].status == RunStatus::ok});
         index.push_back(k);
       }
-    estimates[i] = reference_free_estimate(ladder, res.claimed_order, res.claim_is_lower_bound, th.richardson);
+    estimates[i] = reference_free_estimate(ladder, res.claimed_order, res.claim_is_sharp, th.richardson);
     const auto diffs = successive_differences(ladder);
     for (std::size_t k : index) {
       rows[k].error_uniform = rows[k].error_grid = std::numeric_limits<double>::quiet_NaN();
@@ -695,14 +698,14 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     const double vs = velocity_scale(p);
     auto error_point = [&](const RunRow& r) {
       // A sampled reference's own error is noise to the fit (audit_problems.hpp).
-      return OrderPoint{r.h, r.error_uniform, r.noise_floor + p.reference_error, r.status == RunStatus::ok};
+      return OrderPoint{r.h, r.error_uniform, r.noise_floor + p.reference_error, r.status == RunStatus::ok, r.wall_seconds};
     };
     auto violation_point = [&](const RunRow& r) {
       return OrderPoint{r.h, r.violation, std::max(r.noise_floor, th.negligible_violation * r.h * vs),
-                        r.status != RunStatus::diverged};
+                        r.status != RunStatus::diverged, r.wall_seconds};
     };
     auto increment_point = [&](const RunRow& r) {
-      return OrderPoint{r.h, r.max_increment / r.h, 0.0, !ended_early(r.status)};
+      return OrderPoint{r.h, r.max_increment / r.h, 0.0, !ended_early(r.status), r.wall_seconds};
     };
     for (const auto& r : res.ladder_rows) {
       if (r.problem != p.name || r.parameters != p.parameters) continue;
@@ -733,7 +736,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
                     ? judge_reference_free(estimates[i], th_p)
                     : judge_convergence(
                           e, res.claimed_order, th_p, [&](double h) { return error_point(row_at(h)); },
-                          res.claim_is_lower_bound);
+                          res.claim_is_sharp);
     j_viol[i] = judge_violation(v, th_p, [&](double h) { return violation_point(row_at(h)); });
     j_bound[i] = judge_step_bound(m, th_p, [&](double h) { return increment_point(row_at(h)); });
     if (p.project) {

@@ -23,8 +23,10 @@ struct AuditOptions {
   AuditThresholds thresholds;
   // Claimed order to test against; NaN: the scheme's own claim (which may be none).
   double claimed_order = std::numeric_limits<double>::quiet_NaN();
-  // The claim is a lower bound ("order >= claimed_order"), e.g. Venel's 1/2.
-  bool claim_is_lower_bound = false;
+  // The claim is sharp ("order = claimed_order": failed when exceeded too);
+  // by default a claim is one-sided, "order >= claimed_order", as a
+  // convergence theorem bounds the error from above (fit_order.md).
+  bool claim_is_sharp = false;
   int jobs = 1;                 // threads for independent runs (results do not depend on it)
   std::string reference_scheme = "pbd";  // the precision–work comparison
   // Only the first `max_problems` audit problems (0: all); for short CI variants.
@@ -124,7 +126,7 @@ struct WorkComparison {
 struct AuditResult {
   std::string scheme;
   double claimed_order = std::numeric_limits<double>::quiet_NaN();
-  bool claim_is_lower_bound = false;
+  bool claim_is_sharp = false;
   std::vector<AuditedProblem> problems;
   // Problems of the battery the scheme cannot run on, each with the reason
   // (a scheme with a ViewRequirement, e.g. catching-up: a polyhedron). They
@@ -147,6 +149,13 @@ struct AuditResult {
   bool any_failed() const {
     for (const auto& c : checks)
       if (c.verdict == CheckVerdict::fail) return true;
+    return false;
+  }
+  // A check whose slope had not settled when the budget ended (pre-asymptotic
+  // or unsettled): not a fail, and not a pass either (the audit exits 3).
+  bool any_undecided() const {
+    for (const auto& c : checks)
+      if (c.verdict == CheckVerdict::pre_asymptotic || c.verdict == CheckVerdict::unsettled) return true;
     return false;
   }
   const CheckResult* find(const std::string& id) const {

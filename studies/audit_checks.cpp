@@ -13,6 +13,8 @@ std::string to_string(CheckVerdict v) {
     case CheckVerdict::fail: return "FAIL";
     case CheckVerdict::inconclusive: return "INCONCLUSIVE";
     case CheckVerdict::info: return "INFO";
+    case CheckVerdict::pre_asymptotic: return "PRE-ASYMPTOTIC";
+    case CheckVerdict::unsettled: return "UNSETTLED";
   }
   return "?";
 }
@@ -20,7 +22,9 @@ std::string to_string(CheckVerdict v) {
 CheckVerdict worst(CheckVerdict a, CheckVerdict b) {
   auto rank = [](CheckVerdict v) {
     switch (v) {
-      case CheckVerdict::fail: return 3;
+      case CheckVerdict::fail: return 5;
+      case CheckVerdict::unsettled: return 4;
+      case CheckVerdict::pre_asymptotic: return 3;
       case CheckVerdict::inconclusive: return 2;
       case CheckVerdict::pass: return 1;
       case CheckVerdict::info: return 0;
@@ -32,13 +36,13 @@ CheckVerdict worst(CheckVerdict a, CheckVerdict b) {
 
 namespace {
 
-// The one slope rule of the audit (fit_order.md): a lower-bound claim on the
+// The one slope rule of the audit (fit_order.md): a one-sided claim on the
 // slope, refined while pre-asymptotic when more data can be had.
-OrderFit judged_fit(MeasuredSeries& s, const AuditThresholds& th, double floor_factor, double expected, bool lower_bound,
+OrderFit judged_fit(MeasuredSeries& s, const AuditThresholds& th, double floor_factor, double expected, bool sharp,
                     const Refiner& more) {
   FitOptions o = th.fit;
   o.expected_order = expected;
-  o.expected_is_lower_bound = lower_bound;
+  o.expected_is_sharp = sharp;
   o.floor_factor = floor_factor;
   if (!more) return fit_order(s, o);
   return refine_fit(s, o, th.refine, more);
@@ -59,7 +63,8 @@ CheckVerdict check_verdict(Verdict v) {
     case Verdict::pass: return CheckVerdict::pass;
     case Verdict::fail: return CheckVerdict::fail;
     case Verdict::inconclusive: return CheckVerdict::inconclusive;
-    case Verdict::pre_asymptotic: return CheckVerdict::inconclusive;
+    case Verdict::pre_asymptotic: return CheckVerdict::pre_asymptotic;
+    case Verdict::unsettled: return CheckVerdict::unsettled;
     case Verdict::none_claimed: return CheckVerdict::info;
   }
   return CheckVerdict::inconclusive;
@@ -68,18 +73,18 @@ CheckVerdict check_verdict(Verdict v) {
 }  // namespace
 
 Judgement judge_convergence(MeasuredSeries error, double claimed, const AuditThresholds& th, const Refiner& more,
-                            bool lower_bound) {
+                            bool sharp) {
   Judgement j;
   // Without a claim, the claim is the audit's: order >= min_order.
   const bool none = std::isnan(claimed);
-  j.fit = judged_fit(error, th, th.fit.floor_factor, none ? th.min_order : claimed, none || lower_bound, more);
+  j.fit = judged_fit(error, th, th.fit.floor_factor, none ? th.min_order : claimed, !none && sharp, more);
   const OrderFit& f = j.fit;
   if (f.points_used < th.fit.min_points || !std::isfinite(f.ci_high)) {
     j.verdict = CheckVerdict::inconclusive;
     j.evidence = "no order fit: " + f.reason + refinement(f);
     return j;
   }
-  if (f.ci_high < th.min_order && f.verdict != Verdict::pre_asymptotic) {
+  if (none && f.verdict == Verdict::fail) {
     j.verdict = CheckVerdict::fail;
     j.evidence = fmt::format("the error does not tend to 0 at a rate >= {:g}: order {}{}", th.min_order, interval(f),
                              refinement(f));
@@ -89,8 +94,10 @@ Judgement judge_convergence(MeasuredSeries error, double claimed, const AuditThr
   if (none)
     j.evidence = fmt::format("no order claimed; order {} (needs >= {:g}){}", interval(f), th.min_order, refinement(f));
   else
-    j.evidence = fmt::format("order {} vs claimed {}{:g}{}", interval(f), lower_bound ? ">= " : "", claimed, refinement(f));
-  if (f.verdict == Verdict::pre_asymptotic) j.evidence += ": " + f.reason;
+    j.evidence = fmt::format("order {} vs claimed {}{:g}{}", interval(f), sharp ? "= " : ">= ", claimed, refinement(f));
+  // One-sided claims (fit_order.md): an error falling faster than claimed passes, and says so.
+  if (!none && f.verdict == Verdict::pass && f.ci_low > claimed) j.evidence += "; exceeds the claim";
+  if (f.verdict == Verdict::pre_asymptotic || f.verdict == Verdict::unsettled) j.evidence += ": " + f.reason;
   return j;
 }
 
@@ -128,14 +135,14 @@ Judgement judge_violation(MeasuredSeries v, const AuditThresholds& th, const Ref
   }
   // (13) is "violation / h bounded": judge the ratio (audit_thresholds.hpp).
   MeasuredSeries ratio;
-  for (const auto& p : v) ratio.push_back({p.h, p.error / p.h, p.noise_floor / p.h, p.usable});
+  for (const auto& p : v) ratio.push_back({p.h, p.error / p.h, p.noise_floor / p.h, p.usable, p.cost});
   Refiner ratio_more;
   if (more)
     ratio_more = [&](double h) {
       OrderPoint p = more(h);
-      return OrderPoint{p.h, p.error / p.h, p.noise_floor / p.h, p.usable};
+      return OrderPoint{p.h, p.error / p.h, p.noise_floor / p.h, p.usable, p.cost};
     };
-  j.fit = judged_fit(ratio, th, th.zero_violation, th.bounded_ratio_slope, true, ratio_more);
+  j.fit = judged_fit(ratio, th, th.zero_violation, th.bounded_ratio_slope, false, ratio_more);
   const OrderFit& f = j.fit;
   if (f.points_used < th.fit.min_points || !std::isfinite(f.ci_high)) {
     j.verdict = CheckVerdict::inconclusive;
@@ -147,7 +154,7 @@ Judgement judge_violation(MeasuredSeries v, const AuditThresholds& th, const Ref
   j.verdict = check_verdict(f.verdict);
   j.evidence = fmt::format("violation/h ~ h^{} (13): bounded needs a slope >= {:g}; max_h violation/h = {:.3g}{}",
                            interval(f), th.bounded_ratio_slope, k_max, refinement(f));
-  if (f.verdict == Verdict::pre_asymptotic) j.evidence += ": " + f.reason;
+  if (f.verdict == Verdict::pre_asymptotic || f.verdict == Verdict::unsettled) j.evidence += ": " + f.reason;
   return j;
 }
 
@@ -161,7 +168,7 @@ Judgement judge_step_bound(MeasuredSeries m, const AuditThresholds& th, const Re
     j.evidence = "a step was not finite";
     return j;
   }
-  j.fit = judged_fit(m, th, 0, th.bounded_ratio_slope, true, more);
+  j.fit = judged_fit(m, th, 0, th.bounded_ratio_slope, false, more);
   const OrderFit& f = j.fit;
   for (const auto& p : m)
     if (p.usable) m_max = std::max(m_max, p.error);
@@ -173,7 +180,7 @@ Judgement judge_step_bound(MeasuredSeries m, const AuditThresholds& th, const Re
   j.verdict = check_verdict(f.verdict);
   j.evidence = fmt::format("max_k |x_(k+1) - x_k|/h ~ h^{} (14): bounded needs a slope >= {:g}; largest value {:.3g}{}",
                            interval(f), th.bounded_ratio_slope, m_max, refinement(f));
-  if (f.verdict == Verdict::pre_asymptotic) j.evidence += ": " + f.reason;
+  if (f.verdict == Verdict::pre_asymptotic || f.verdict == Verdict::unsettled) j.evidence += ": " + f.reason;
   return j;
 }
 
@@ -216,7 +223,7 @@ Judgement judge_consistency(MeasuredSeries d, const AuditThresholds& th, const R
                              th.zero_rungs);
     return j;
   }
-  j.fit = judged_fit(d, th, 1, th.min_consistency_rate, true, more);
+  j.fit = judged_fit(d, th, 1, th.min_consistency_rate, false, more);
   const OrderFit& f = j.fit;
   double at_min = std::numeric_limits<double>::quiet_NaN(), h_min = std::numeric_limits<double>::infinity();
   for (const auto& p : d)
@@ -232,7 +239,7 @@ Judgement judge_consistency(MeasuredSeries d, const AuditThresholds& th, const R
   j.verdict = check_verdict(f.verdict);
   j.evidence = fmt::format("defect dist((Phi_h(y)-y)/h - f(y), -N) ~ h^{} (needs >= {:g}); {:.3g} at h = {:.2g}{}",
                            interval(f), th.min_consistency_rate, at_min, h_min, refinement(f));
-  if (f.verdict == Verdict::pre_asymptotic) j.evidence += ": " + f.reason;
+  if (f.verdict == Verdict::pre_asymptotic || f.verdict == Verdict::unsettled) j.evidence += ": " + f.reason;
   return j;
 }
 

@@ -11,9 +11,13 @@
 
 namespace sweepcheck {
 
-enum class CheckVerdict { pass, fail, inconclusive, info };
+// pre_asymptotic and unsettled: a slope whose local orders had not settled
+// when the refinement budget ended, moving toward the claim or away from it
+// (fit_order.md, "Verdicts"). Neither is a pass: the audit exits 3 on them.
+enum class CheckVerdict { pass, fail, inconclusive, info, pre_asymptotic, unsettled };
 std::string to_string(CheckVerdict v);
-// fail > inconclusive > pass > info: the verdict of a check over several problems.
+// fail > unsettled > pre-asymptotic > inconclusive > pass > info: the verdict
+// of a check over several problems.
 CheckVerdict worst(CheckVerdict a, CheckVerdict b);
 
 struct Judgement {
@@ -30,10 +34,11 @@ using MeasuredSeries = std::vector<OrderPoint>;
 using Refiner = std::function<OrderPoint(double h)>;
 
 // Check 1: uniform error vs h against the claimed order (NaN: none
-// claimed); with lower_bound the claim is "order >= claimed_order" (Venel's
-// proven 1/2, seed 001), met by any higher order.
+// claimed). The claim is one-sided, "order >= claimed_order", as a
+// convergence theorem bounds the error from above: a higher order passes.
+// With sharp, the claim is the exact order and exceeding it fails too.
 Judgement judge_convergence(MeasuredSeries error, double claimed_order, const AuditThresholds& th,
-                            const Refiner& more = {}, bool lower_bound = false);
+                            const Refiner& more = {}, bool sharp = false);
 // Check 2: max_k d_S(x_k) vs h, (13): violation / h bounded.
 Judgement judge_violation(MeasuredSeries violation, const AuditThresholds& th, const Refiner& more = {});
 // Check 3: max_k |x_{k+1} − x_k| / h vs h, (14): bounded.

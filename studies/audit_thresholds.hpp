@@ -23,9 +23,10 @@ struct AuditThresholds {
   int points_per_step = 8;  // interpolant samples per step for the uniform error (as the studies)
   FitOptions fit{};         // studies/fit_order.md: floor 10x noise, window tolerance 0.2, resolution 0.05
   // Refinement before judging (fit_order.md, "Refinement"), the same for
-  // checks 1, 2, 3 and 5: a pre-asymptotic slope gets up to max_new_rungs
-  // halvings of its smallest step (each costs about the whole ladder above it).
-  RefineOptions refine{.max_new_rungs = 3};
+  // checks 1, 2, 3 and 5: a slope that is not a settled pass gets halvings of
+  // its smallest step while their measured seconds stay within the budget
+  // (each rung costs about the whole ladder above it).
+  RefineOptions refine{.budget_seconds = 20};
 
   // --- check 1, convergence (seed 000, Theorem 2.11 / 3.8) -----------------
   // Without a claim, the error must fall at least like h^min_order: the

@@ -10,7 +10,10 @@
 
 namespace sweepcheck {
 
-enum class ClaimVerdict { supported, not_supported, inconclusive, pre_asymptotic };
+// pre_asymptotic / unsettled: an order claim whose local orders had not
+// settled when the refinement budget ended, moving toward / away from the
+// claim (studies/fit_order.md, "Verdicts"): neither supported nor refuted.
+enum class ClaimVerdict { supported, not_supported, inconclusive, pre_asymptotic, unsettled };
 
 inline std::string to_string(ClaimVerdict v) {
   switch (v) {
@@ -18,6 +21,7 @@ inline std::string to_string(ClaimVerdict v) {
     case ClaimVerdict::not_supported: return "not supported";
     case ClaimVerdict::inconclusive: return "inconclusive";
     case ClaimVerdict::pre_asymptotic: return "pre-asymptotic";
+    case ClaimVerdict::unsettled: return "unsettled";
   }
   return "unknown";
 }

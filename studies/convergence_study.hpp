@@ -84,7 +84,7 @@ std::vector<SchemeFit> refine_rows(std::vector<RunRow>& rows, const FitOptions& 
     const RunRow& head = rows[groups[g].head];
     FitOptions opt = base;
     opt.expected_order = head.claimed_order;
-    opt.expected_is_lower_bound = head.claim_is_lower_bound;
+    opt.expected_is_sharp = head.claim_is_sharp;
     std::vector<OrderPoint> points;
     for (auto i : groups[g].members) points.push_back(order_point(rows[i]));
     fits[g] = {head.problem, head.parameters, head.scheme, {}, fit_order(points, opt)};
@@ -137,7 +137,7 @@ RunRow make_run_row(const P& problem, const std::string& parameters, const Schem
   row.parameters = parameters;
   row.scheme = spec.label();
   row.claimed_order = Scheme::claimed_order();  // what the scheme says of itself (solvers/scheme_traits.hpp)
-  row.claim_is_lower_bound = Scheme::claim_is_lower_bound;
+  row.claim_is_sharp = Scheme::claim_is_sharp;
   row.steps = n;
   row.t_end = to_double(problem.t_end());
   row.h = h;

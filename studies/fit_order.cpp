@@ -16,8 +16,8 @@ void FitOptions::validate() const {
   if (!(resolution >= 0)) throw std::invalid_argument("FitOptions: resolution must be >= 0");
   if (!(max_ci_width > 0)) throw std::invalid_argument("FitOptions: max_ci_width must be > 0");
   if (!(confidence > 0 && confidence < 1)) throw std::invalid_argument("FitOptions: confidence must lie in (0, 1)");
-  if (settle_count < 2) throw std::invalid_argument("FitOptions: settle_count must be >= 2");
   if (!(settle_spread > 0)) throw std::invalid_argument("FitOptions: settle_spread must be > 0");
+  if (settle_count < 3) throw std::invalid_argument("FitOptions: settle_count must be >= 3 (a trend needs an interval)");
 }
 
 std::string to_string(Verdict v) {
@@ -27,6 +27,7 @@ std::string to_string(Verdict v) {
     case Verdict::inconclusive: return "inconclusive";
     case Verdict::none_claimed: return "none-claimed";
     case Verdict::pre_asymptotic: return "pre-asymptotic";
+    case Verdict::unsettled: return "unsettled";
   }
   return "unknown";
 }
@@ -64,78 +65,77 @@ Line least_squares(const std::vector<double>& x, const std::vector<double>& y) {
 }
 
 // Settling of the local orders at the smallest steps (fit_order.md,
-// "Refinement"). Two groups: the last settle_count local orders and the (up
-// to) settle_count before them. The trend is the change of the group means
-// per halving of h (between the groups' centres, in log2 h); the orders have
-// settled when the last group's spread is at most settle_spread and its mean
-// differs from the earlier group's by at most the resolution.
-struct Settling {
-  double change = std::numeric_limits<double>::quiet_NaN();  // mean of the last group − mean of the one before
-  double last_mean = std::numeric_limits<double>::quiet_NaN();
-};
-
-Settling settle(OrderFit& fit, const FitOptions& opt) {
+// "Settling"): the last settle_count local orders, regressed on the number
+// of halvings of h (their centres in log2 h). The trend is that slope, the
+// change of the local order per halving, with its t-interval. They have
+// settled when their spread is at most settle_spread and they do not move:
+// the trend's interval contains 0, or the trend moves the order by at most
+// the resolution across them (a deterministic approach e = c h^p (1 + a h^q)
+// is monotone forever, but its last hundredths are not told apart).
+void settle(OrderFit& fit, const FitOptions& opt) {
   const auto& lo = fit.local_orders;  // descending h: the back is the most asymptotic
   const std::size_t k = static_cast<std::size_t>(opt.settle_count);
-  if (lo.size() == 1) return {std::numeric_limits<double>::quiet_NaN(), lo.back().order};
-  if (lo.size() < 2) return {};
-  const std::size_t last_n = std::min(k, lo.size() - 1);  // leave at least one for the earlier group
-  const std::size_t prev_n = std::min(k, lo.size() - last_n);
-  const auto last_begin = lo.end() - static_cast<std::ptrdiff_t>(last_n);
-  const auto prev_begin = last_begin - static_cast<std::ptrdiff_t>(prev_n);
-  auto mean = [](auto b, auto e, auto f) {
-    double s = 0;
-    int n = 0;
-    for (auto it = b; it != e; ++it, ++n) s += f(*it);
-    return s / n;
-  };
-  auto order = [](const LocalOrder& l) { return l.order; };
-  auto centre = [](const LocalOrder& l) { return 0.5 * (std::log2(l.h_large) + std::log2(l.h_small)); };
-  const double m_last = mean(last_begin, lo.end(), order), m_prev = mean(prev_begin, last_begin, order);
-  const double halvings = mean(prev_begin, last_begin, centre) - mean(last_begin, lo.end(), centre);
-  if (halvings > 0) fit.trend = (m_last - m_prev) / halvings;
-  double lo_min = last_begin->order, lo_max = last_begin->order;
-  for (auto it = last_begin; it != lo.end(); ++it) lo_min = std::min(lo_min, it->order), lo_max = std::max(lo_max, it->order);
-  fit.settled = last_n == k && lo_max - lo_min <= opt.settle_spread && std::abs(m_last - m_prev) <= opt.resolution;
-  return {m_last - m_prev, m_last};
+  if (lo.size() < k) return;
+  std::vector<double> x, y;
+  for (auto it = lo.end() - static_cast<std::ptrdiff_t>(k); it != lo.end(); ++it) {
+    x.push_back(-0.5 * (std::log2(it->h_large) + std::log2(it->h_small)));  // halvings: grows as h falls
+    y.push_back(it->order);
+  }
+  const auto [mn, mx] = std::minmax_element(y.begin(), y.end());
+  fit.settle_spread = *mx - *mn;
+  fit.settle_mean = std::accumulate(y.begin(), y.end(), 0.0) / static_cast<double>(k);
+  const Line line = least_squares(x, y);
+  fit.trend = line.slope;
+  const double span = x.back() - x.front();
+  const boost::math::students_t dist(static_cast<double>(k) - 2);
+  const double q = boost::math::quantile(boost::math::complement(dist, (1 - opt.confidence) / 2));
+  // Local orders on an exact line have no residual: the interval is the point.
+  const double half = std::isfinite(line.std_error) ? q * line.std_error : 0.0;
+  fit.trend_low = line.slope - half;
+  fit.trend_high = line.slope + half;
+  fit.moving = (fit.trend_low > 0 || fit.trend_high < 0) && std::abs(line.slope) * span > opt.resolution;
+  fit.settled = fit.settle_spread <= opt.settle_spread && !fit.moving;
 }
 
-// A fail or inconclusive fit is pre-asymptotic when the local orders at the
-// smallest steps have not settled and move toward the claim (or already lie
-// within the resolution of it): refining would change the answer. Local orders
-// that settled, or that move away from the claim as h falls, keep the verdict
-// (fit_order.md, "Refinement").
-void pre_asymptotic(OrderFit& fit, const FitOptions& opt, const Settling& st, std::ostringstream& why) {
-  if (std::isnan(opt.expected_order) || fit.settled || fit.local_orders.empty()) return;
-  if (fit.verdict != Verdict::fail && fit.verdict != Verdict::inconclusive) return;
-  if (fit.points_used < opt.min_points) return;  // too few points: inconclusive (refinement adds points)
-  const double last = st.last_mean, change = st.change;
-  const double gap = opt.expected_order - last;  // > 0: below the claim
-  const bool at_claim = opt.expected_is_lower_bound ? gap <= opt.resolution : std::abs(gap) <= opt.resolution;
-  // Moving toward the claim: the group means moved toward it by more than the
-  // resolution (a smaller change is not told apart from a settled order).
-  const bool toward = at_claim || (std::isfinite(change) && std::abs(change) > opt.resolution && gap * change > 0);
-  // Above a sharp claim and still rising: the error falls faster than claimed
-  // and has not settled (a correct first-order scheme overshooting on its way
-  // to 1, e.g. PBD on the sliding case at h ~ 1e-2: local orders 0.9, 1.3,
-  // 1.1). That is not evidence against the scheme; only settled orders, or
-  // orders below the claim that keep falling (a stalling error), are.
-  const bool above_unsettled = !opt.expected_is_lower_bound && gap < -opt.resolution;
-  if (!toward && !above_unsettled) {
-    why << "; the local orders at the smallest steps do not move toward the claim (mean of the last "
-        << opt.settle_count << " " << last << ", changed by " << change << ")";
+// The verdict of a fit whose local orders have not settled (fit_order.md,
+// "Verdicts"). Toward the claim: pre-asymptotic. Away from it, or scattered
+// without a trend: unsettled. A one-sided claim ("order >= p") is met,
+// settled or not, by local orders that all exceed it and do not fall, and
+// by a mean above it that still rises: the error falls ever faster than
+// claimed.
+void judge_unsettled(OrderFit& fit, const FitOptions& opt, std::ostringstream& why) {
+  const double p = opt.expected_order, m = fit.settle_mean, t = fit.trend;
+  double lo_min = std::numeric_limits<double>::infinity();
+  for (std::size_t i = fit.local_orders.size() - static_cast<std::size_t>(opt.settle_count); i < fit.local_orders.size(); ++i)
+    lo_min = std::min(lo_min, fit.local_orders[i].order);
+  const char* claim = opt.expected_is_sharp ? "the claimed order " : "the claimed bound >= ";
+  why.str("");
+  if (!opt.expected_is_sharp && m >= p && (t >= 0 || !fit.moving) && (lo_min >= p || t > 0)) {
+    fit.verdict = Verdict::pass;
+    why << claim << p << " is exceeded: the last " << opt.settle_count << " local orders (mean " << m << ", lowest "
+        << lo_min << ") lie above it and do not fall (trend " << t << " per halving of h), down to h = " << fit.finest_h;
     return;
   }
-  fit.verdict = Verdict::pre_asymptotic;
-  if (toward && !at_claim && std::isfinite(fit.trend) && fit.trend != 0)
-    fit.suggested_h = fit.finest_h / std::exp2(gap / fit.trend);
-  why.str("");
-  why << "pre-asymptotic: the local orders at the smallest steps "
-      << (toward ? "move toward the claim " : "have not settled, above the claim ")
-      << (opt.expected_is_lower_bound ? ">= " : "") << opt.expected_order << ": mean of the last " << opt.settle_count << " local orders " << last
-      << " down to h = " << fit.finest_h;
-  if (std::isfinite(fit.trend)) why << ", trend " << fit.trend << " per halving of h";
-  if (std::isfinite(fit.suggested_h)) why << ", which reaches the claim near h = " << fit.suggested_h;
+  const bool below = m < p;
+  const bool toward = fit.moving && (below ? t > 0 : t < 0);
+  if (toward) {
+    fit.verdict = Verdict::pre_asymptotic;
+    if (below && t > 0) fit.suggested_h = fit.finest_h / std::exp2((p - m) / t);
+    why << "pre-asymptotic: the local orders still move toward " << claim << p << ": mean of the last "
+        << opt.settle_count << " " << m << ", trend " << t << " per halving of h [" << fit.trend_low << ", "
+        << fit.trend_high << "], down to h = " << fit.finest_h;
+    if (std::isfinite(fit.suggested_h)) why << "; the trend reaches the claim near h = " << fit.suggested_h;
+    return;
+  }
+  fit.verdict = Verdict::unsettled;
+  if (fit.moving)
+    why << "unsettled: the local orders move away from " << claim << p << ": mean of the last " << opt.settle_count
+        << " " << m << ", trend " << t << " per halving of h [" << fit.trend_low << ", " << fit.trend_high
+        << "], down to h = " << fit.finest_h;
+  else
+    why << "unsettled: the last " << opt.settle_count << " local orders scatter by " << fit.settle_spread
+        << " (more than " << opt.settle_spread << ") around " << m << " without a trend, down to h = " << fit.finest_h
+        << "; " << claim << p;
 }
 
 }  // namespace
@@ -144,7 +144,7 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   opt.validate();
   OrderFit fit;
   fit.expected_order = opt.expected_order;
-  fit.expected_is_lower_bound = opt.expected_is_lower_bound;
+  fit.expected_is_sharp = opt.expected_is_sharp;
 
   // 1. Usable points: run finished cleanly, h > 0, finite positive error.
   std::vector<int> idx;
@@ -171,7 +171,7 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   for (int k = static_cast<int>(idx.size()) - 1; k > 0; --k)
     fit.local_orders.push_back({P(k).h, P(k - 1).h, local_order(P(k), P(k - 1))});
   if (!idx.empty()) fit.finest_h = P(0).h;
-  const Settling settling = settle(fit, opt);
+  settle(fit, opt);
 
   // 3. Asymptotic window: start from the min_points smallest steps and add
   // larger steps while the local order of each new neighbour pair stays within
@@ -227,39 +227,53 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
     fit.ci_high = line.slope + half;
   }
 
+  // 5. Verdict (fit_order.md, "Verdicts"): pass and fail only on settled
+  // local orders; drifting ones are pre-asymptotic or unsettled.
   std::ostringstream why;
-  if (std::isnan(opt.expected_order)) {
+  const double p = opt.expected_order;
+  const bool wide = fit.ci_high - fit.ci_low > opt.max_ci_width;
+  if (std::isnan(p)) {
     fit.verdict = Verdict::none_claimed;
-    why << "no order claimed";
+    why << "no order claimed; observed order " << fit.order;
+    if (fit.settled) why << ", local orders settled at " << fit.settle_mean;
+    else if (std::isfinite(fit.trend)) why << ", local orders not settled (mean " << fit.settle_mean << ", trend " << fit.trend << " per halving of h)";
   } else if (end < opt.min_points) {
     fit.verdict = Verdict::inconclusive;
     why << "only " << end << " points in the asymptotic window (need " << opt.min_points << ")";
-  } else if (opt.expected_is_lower_bound && fit.ci_low >= opt.expected_order) {
-    // "order >= p" is answered by an interval lying wholly above p, however wide.
-    fit.verdict = Verdict::pass;
-    why << "claimed lower bound " << opt.expected_order << " is exceeded: the whole " << opt.confidence * 100
-        << "% interval lies above it";
-  } else if (fit.ci_high - fit.ci_low > opt.max_ci_width) {
+  } else if (fit.local_orders.size() < static_cast<std::size_t>(opt.settle_count)) {
+    fit.verdict = Verdict::inconclusive;
+    why << "only " << fit.local_orders.size() << " local orders above the noise floor (settling needs "
+        << opt.settle_count << ")";
+  } else if (!fit.settled) {
+    judge_unsettled(fit, opt, why);
+  } else if (!opt.expected_is_sharp) {
+    // "order >= p": met by any interval reaching p, refuted by one wholly below.
+    if (fit.ci_low > p) {
+      fit.verdict = Verdict::pass;
+      why << "the claimed bound >= " << p << " is exceeded: the whole " << opt.confidence * 100
+          << "% interval lies above it";
+    } else if (wide) {
+      fit.verdict = Verdict::inconclusive;
+      why << "interval width " << (fit.ci_high - fit.ci_low) << " exceeds " << opt.max_ci_width;
+    } else if (fit.ci_high >= p) {
+      fit.verdict = Verdict::pass;
+      why << "the claimed bound >= " << p << " lies in the " << opt.confidence * 100 << "% interval";
+    } else {
+      fit.verdict = Verdict::fail;
+      why << "the claimed bound >= " << p << " lies above the whole " << opt.confidence * 100
+          << "% interval, with settled local orders (mean " << fit.settle_mean << ") down to h = " << fit.finest_h;
+    }
+  } else if (wide) {
     fit.verdict = Verdict::inconclusive;
     why << "interval width " << (fit.ci_high - fit.ci_low) << " exceeds " << opt.max_ci_width;
-  } else if (opt.expected_is_lower_bound) {
-    // "order >= p": refuted only when the whole interval lies below p.
-    fit.verdict = fit.ci_high >= opt.expected_order ? Verdict::pass : Verdict::fail;
-    why << "claimed lower bound " << opt.expected_order;
-    if (fit.ci_low > opt.expected_order)
-      why << " is exceeded: the whole " << opt.confidence * 100 << "% interval lies above it";
-    else if (fit.verdict == Verdict::pass)
-      why << " lies in the " << opt.confidence * 100 << "% interval";
-    else
-      why << " lies above the whole " << opt.confidence * 100 << "% interval";
-  } else if (opt.expected_order >= fit.ci_low && opt.expected_order <= fit.ci_high) {
+  } else if (p >= fit.ci_low && p <= fit.ci_high) {
     fit.verdict = Verdict::pass;
-    why << "expected order " << opt.expected_order << " lies in the " << opt.confidence * 100 << "% interval";
+    why << "the claimed (sharp) order " << p << " lies in the " << opt.confidence * 100 << "% interval";
   } else {
     fit.verdict = Verdict::fail;
-    why << "expected order " << opt.expected_order << " lies outside the " << opt.confidence * 100 << "% interval";
+    why << "the claimed (sharp) order " << p << " lies outside the " << opt.confidence * 100
+        << "% interval, with settled local orders (mean " << fit.settle_mean << ") down to h = " << fit.finest_h;
   }
-  pre_asymptotic(fit, opt, settling, why);
   fit.reason = why.str();
   return fit;
 }

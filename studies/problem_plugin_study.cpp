@@ -106,7 +106,7 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
       }
     const RunRow& head = runs[index.front()].row;
     out.richardson.push_back(
-        {schemes[s].label, reference_free_estimate(ladder, head.claimed_order, head.claim_is_lower_bound, opt.richardson)});
+        {schemes[s].label, reference_free_estimate(ladder, head.claimed_order, head.claim_is_sharp, opt.richardson)});
     if (out.reference_free) {
       // Each row's error: its distance to the next finer run (the finest has none).
       const auto d = successive_differences(ladder);

@@ -27,7 +27,7 @@ SuccessiveDifferences successive_differences(std::vector<LadderRun> runs) {
 }
 
 RichardsonEstimate reference_free_estimate(const std::vector<LadderRun>& runs, double expected_order,
-                                           bool expected_is_lower_bound, const RichardsonOptions& opt) {
+                                           bool expected_is_sharp, const RichardsonOptions& opt) {
   const auto s = successive_differences(runs);
   if (s.h.empty()) {
     RichardsonEstimate e;
@@ -35,7 +35,7 @@ RichardsonEstimate reference_free_estimate(const std::vector<LadderRun>& runs, d
     e.reason = "no run reached the sample times";
     return e;
   }
-  return richardson_estimate(s.h, s.d, expected_order, expected_is_lower_bound, opt, s.floors);
+  return richardson_estimate(s.h, s.d, expected_order, expected_is_sharp, opt, s.floors);
 }
 
 Judgement judge_reference_free(const RichardsonEstimate& e, const AuditThresholds& th) {

@@ -37,7 +37,7 @@ struct SchemeEstimate {
 };
 
 RichardsonEstimate reference_free_estimate(const std::vector<LadderRun>& runs, double expected_order,
-                                           bool expected_is_lower_bound, const RichardsonOptions& opt = {});
+                                           bool expected_is_sharp, const RichardsonOptions& opt = {});
 
 // The audit's convergence check on a reference-free problem: the estimate's
 // verdict (pass / fail / inconclusive). Without a claim: pass when in the

@@ -2,14 +2,15 @@
 // Refine before judging (studies/fit_order.md, "Refinement"): the one loop
 // every slope check goes through — study convergence fits, the crowd study,
 // the audit's convergence, violation (13), step bound (14) and consistency
-// (15) checks. While the fit is pre-asymptotic (fail or inconclusive with
-// local orders that have not settled and move toward the claim) or has too few
-// points in its window, one rung at h_min · step_ratio is run, the point
-// appended and the fit redone; it stops when the verdict no longer asks for
-// refinement (a fail is first confirmed by confirm_rungs new rungs), or at a limit: the work budget (max_new_rungs), the h floor (a
-// sampled reference's own step), a run that did not finish, or a new point
-// below the noise floor (round-off, solver tolerance or the reference's own
-// error). The fit records the rungs added and why the loop stopped.
+// (15) checks. While the fit's verdict is not a pass on settled local orders
+// (or there is no claim to judge), one rung at h_min · step_ratio is run, the
+// point appended and the fit redone: a fail must stand at the deepest rung
+// the budget affords. It stops when the verdict no longer asks for more, or
+// at a limit: the work budget (measured seconds of the new rungs, and a cap
+// on their number), the h floor (a sampled reference's own step), a run that
+// did not finish, or a new point below the noise floor (round-off, solver
+// tolerance or the reference's own error). The fit records the rungs added,
+// their cost and why the loop stopped.
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -23,28 +24,23 @@
 namespace sweepcheck {
 
 struct RefineOptions {
-  // Work budget: new rungs per series, each halving h (so each costs about
-  // as much as the whole ladder above it). 0 turns refinement off. The default
+  // Work budget per series, in measured wall seconds: a new rung is run only
+  // while the seconds the new rungs took, plus the next rung's predicted
+  // cost (the finest run's seconds × its step ratio), stay within it. A cheap
+  // scheme goes deep; an expensive one stops early and says so. The default
   // keeps `ci/report.sh` cold within 10 minutes on 2 cores (fit_order.md).
-  int max_new_rungs = 4;
+  double budget_seconds = 60;
+  // A cap on the number of new rungs, whatever they cost (12 halvings: 4096×
+  // the steps). 0 turns refinement off.
+  int max_new_rungs = 12;
   double step_ratio = 0.5;  // h of the next rung = smallest h so far × step_ratio
   // Never refine below this step (e.g. a multiple of a sampled reference's
   // step, below which the reference is no longer much more accurate).
   double h_floor = 0;
-  // Work budget in steps: a new rung has at most max_step_factor times the
-  // step count of the given series' smallest step (its cost, for a scheme
-  // whose cost per step does not depend on h).
-  double max_step_factor = 16;
-  // A fail (or inconclusive) verdict must survive refinement: it is re-examined
-  // with this many halvings even when its local orders look settled on the
-  // given steps (a slow approach to the claim shows only over a longer range).
-  int confirm_rungs = 2;
 
   void validate() const {
-    if (!(max_step_factor >= 1))
-      throw std::invalid_argument(fmt::format("RefineOptions: max_step_factor must be >= 1 (got {})", max_step_factor));
-    if (confirm_rungs < 0)
-      throw std::invalid_argument(fmt::format("RefineOptions: confirm_rungs must be >= 0 (got {})", confirm_rungs));
+    if (!(budget_seconds >= 0))
+      throw std::invalid_argument(fmt::format("RefineOptions: budget_seconds must be >= 0 (got {})", budget_seconds));
     if (max_new_rungs < 0)
       throw std::invalid_argument(fmt::format("RefineOptions: max_new_rungs must be >= 0 (got {})", max_new_rungs));
     if (!(step_ratio > 0 && step_ratio < 1))
@@ -53,50 +49,53 @@ struct RefineOptions {
   }
 };
 
-// Whether a fit asks for more rungs: pre-asymptotic; too few points in the
-// window while the claim is open; a fail or inconclusive verdict that has not
-// yet been confirmed by confirm_rungs new rungs.
-inline bool wants_refinement(const OrderFit& fit, const FitOptions& opt, int rungs, const RefineOptions& ro) {
-  if (fit.verdict == Verdict::pre_asymptotic) return true;
-  if (fit.verdict == Verdict::inconclusive && fit.points_used < opt.min_points) return true;
-  return (fit.verdict == Verdict::fail || fit.verdict == Verdict::inconclusive) && rungs < ro.confirm_rungs;
+// Whether a fit asks for more rungs: a claim is judged, and the verdict is not
+// yet a pass (fail, inconclusive, pre-asymptotic, unsettled). A fail is
+// refined too: it must stand at the deepest rung the budget affords.
+inline bool wants_refinement(const OrderFit& fit) {
+  return fit.verdict != Verdict::pass && fit.verdict != Verdict::none_claimed;
 }
 
 // `points`: the series so far (any order); gains the new rungs. run_at(h)
-// runs the scheme at (about) h and returns its point, with the h it realised.
+// runs the scheme at (about) h and returns its point, with the h it realised
+// and its measured cost in seconds.
 template <class RunAt>
 OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, const RefineOptions& ro, RunAt&& run_at) {
   ro.validate();
   OrderFit fit = fit_order(points, opt);
-  double h_given = std::numeric_limits<double>::infinity();
-  for (const auto& p : points)
-    if (p.usable && p.h > 0) h_given = std::min(h_given, p.h);
   int rungs = 0;
+  double spent = 0;
+  bool by_floor = false;
   std::string stop;
-  while (wants_refinement(fit, opt, rungs, ro)) {
-    double h_min = std::numeric_limits<double>::infinity();
+  while (wants_refinement(fit)) {
+    const OrderPoint* finest = nullptr;
     for (const auto& p : points)
-      if (p.usable && p.h > 0) h_min = std::min(h_min, p.h);
-    if (!std::isfinite(h_min)) {
+      if (p.usable && p.h > 0 && (!finest || p.h < finest->h)) finest = &p;
+    if (!finest) {
       stop = "no usable run to refine from";
       break;
     }
+    const double h_min = finest->h;
     if (rungs >= ro.max_new_rungs) {
-      stop = fmt::format("work budget reached ({} new rungs)", rungs);
+      stop = fmt::format("rung cap reached ({} new rungs)", rungs);
       break;
     }
     const double h = h_min * ro.step_ratio;
-    if (h * ro.max_step_factor < h_given * (1 - 1e-9)) {
-      stop = fmt::format("work budget reached (next h {:.3g} < {:.3g} / {:g})", h, h_given, ro.max_step_factor);
+    const double predicted = finest->cost / ro.step_ratio;
+    if (spent + predicted > ro.budget_seconds) {
+      stop = fmt::format("work budget reached (next h {:.3g} would take about {:.3g} s; {:.3g} s of {:g} s spent)", h,
+                         predicted, spent, ro.budget_seconds);
       break;
     }
     if (h < ro.h_floor) {
       stop = fmt::format("h floor reached (next h {:.3g} < {:.3g}, set by the reference)", h, ro.h_floor);
+      by_floor = true;
       break;
     }
     const OrderPoint p = run_at(h);
     points.push_back(p);
     ++rungs;
+    spent += p.cost;
     fit = fit_order(points, opt);
     if (!p.usable || !(p.error > 0) || !std::isfinite(p.error)) {
       stop = fmt::format("the run at h = {:.3g} did not finish cleanly", p.h);
@@ -112,10 +111,13 @@ OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, cons
       break;
     }
   }
-  if (stop.empty() && rungs > 0) stop = "local orders settled or the claim decided";
+  if (stop.empty() && rungs > 0) stop = "local orders settled";
   fit.refined_rungs = rungs;
-  fit.refinement_stop = rungs > 0 || wants_refinement(fit, opt, rungs, ro) ? stop : "";
-  if (fit.verdict == Verdict::pre_asymptotic && !stop.empty()) fit.reason += "; refinement stopped: " + stop;
+  fit.refinement_seconds = spent;
+  fit.refinement_ended_by_floor = by_floor;
+  fit.refinement_stop = rungs > 0 || wants_refinement(fit) ? stop : "";
+  if ((fit.verdict == Verdict::pre_asymptotic || fit.verdict == Verdict::unsettled) && !stop.empty())
+    fit.reason += "; refinement stopped: " + stop;
   return fit;
 }
 

@@ -51,7 +51,7 @@ double richardson_order(double h_fine, double h_mid, double h_coarse, double d_f
 }
 
 RichardsonEstimate richardson_estimate(const std::vector<double>& h, const std::vector<double>& differences,
-                                       double expected_order, bool expected_is_lower_bound,
+                                       double expected_order, bool expected_is_sharp,
                                        const RichardsonOptions& opt, const std::vector<double>& noise_floors) {
   opt.validate();
   if (differences.size() + 1 != h.size())
@@ -75,7 +75,7 @@ RichardsonEstimate richardson_estimate(const std::vector<double>& h, const std::
   e.h = h;
   e.differences = differences;
   e.expected_order = expected_order;
-  e.expected_is_lower_bound = expected_is_lower_bound;
+  e.expected_is_sharp = expected_is_sharp;
   auto above_floor = [&](std::size_t i) {
     return noise_floors.empty() || differences[i] > opt.floor_factor * noise_floors[i];
   };
@@ -145,12 +145,11 @@ RichardsonEstimate richardson_estimate(const std::vector<double>& h, const std::
     return conclude(Verdict::none_claimed,
                     fmt::format("in the asymptotic range (indicator {:.3f}); no order claimed", e.indicator));
   const double w = std::max(opt.resolution, e.drift);
-  const bool ok = expected_is_lower_bound ? e.order + w >= expected_order
-                                          : std::abs(e.order - expected_order) <= w;
+  const bool ok = expected_is_sharp ? std::abs(e.order - expected_order) <= w : e.order + w >= expected_order;
   return conclude(ok ? Verdict::pass : Verdict::fail,
                   fmt::format("in the asymptotic range (indicator {:.3f}); p = {:.3f} ± {:.3f} {} the claimed {}{:g}",
                               e.indicator, e.order, w, ok ? "agrees with" : "contradicts",
-                              expected_is_lower_bound ? ">= " : "", expected_order));
+                              expected_is_sharp ? "" : ">= ", expected_order));
 }
 
 std::string describe(const RichardsonEstimate& e) {

@@ -68,7 +68,7 @@ struct RichardsonEstimate {
   double drift = std::numeric_limits<double>::quiet_NaN();  // |order − order of the second triple|
   bool asymptotic = false;
   double expected_order = std::numeric_limits<double>::quiet_NaN();
-  bool expected_is_lower_bound = false;
+  bool expected_is_sharp = false;
   Verdict verdict = Verdict::inconclusive;
   std::string reason;  // one sentence: why this verdict
 };
@@ -86,7 +86,7 @@ double richardson_order(double h_fine, double h_mid, double h_coarse, double d_f
 // and is left out; the estimate uses the finest triples that remain.
 RichardsonEstimate richardson_estimate(const std::vector<double>& h, const std::vector<double>& differences,
                                        double expected_order = std::numeric_limits<double>::quiet_NaN(),
-                                       bool expected_is_lower_bound = false, const RichardsonOptions& opt = {},
+                                       bool expected_is_sharp = false, const RichardsonOptions& opt = {},
                                        const std::vector<double>& noise_floors = {});
 
 // One line for summaries: "p = 1.02 (GCI 3.1e-04, indicator 1.01, asymptotic)".

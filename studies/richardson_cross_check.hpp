@@ -42,15 +42,15 @@ std::vector<SchemeEstimate> richardson_cross_check(const P& problem, const std::
   for (std::size_t s = 0; s < schemes.size(); ++s) {
     std::vector<LadderRun> ladder_runs;
     double claim = std::numeric_limits<double>::quiet_NaN();
-    bool lower = false;
+    bool sharp = false;
     for (std::size_t i = 0; i < tasks.size(); ++i)
       if (tasks[i].scheme == s) {
         const RunRow& r = runs[i].row;
         ladder_runs.push_back({r.h, runs[i].samples, r.noise_floor, r.status == RunStatus::ok});
         claim = r.claimed_order;
-        lower = r.claim_is_lower_bound;
+        sharp = r.claim_is_sharp;
       }
-    out.push_back({schemes[s].label(), reference_free_estimate(ladder_runs, claim, lower)});
+    out.push_back({schemes[s].label(), reference_free_estimate(ladder_runs, claim, sharp)});
   }
   return out;
 }

@@ -91,7 +91,7 @@ void fields(Io& io, Row& x) {
   io(x.problem), io(x.parameters), io(x.scheme), io(x.h), io(x.steps), io(x.t_end), io(x.error_uniform),
       io(x.error_grid), io(x.violation), io(x.max_increment), io(x.scale), io(x.noise_floor), io(x.work),
       io(x.wall_seconds), io(x.status), io(x.fail_step), io(x.inner_cap_hits), io(x.claimed_order),
-      io(x.claim_is_lower_bound), io(x.refined);
+      io(x.claim_is_sharp), io(x.refined);
 }
 inline void encode(Writer& w, const RunRow& x) {
   auto io = [&w](const auto& v) { encode(w, v); };

@@ -37,7 +37,7 @@ RunRow sample(std::int64_t steps) {
   r.status = RunStatus::timed_out;
   r.fail_step = 7;
   r.claimed_order = std::nan("");
-  r.claim_is_lower_bound = true;
+  r.claim_is_sharp = true;
   return r;
 }
 

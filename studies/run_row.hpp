@@ -27,7 +27,7 @@ struct RunRow {
   std::int64_t fail_step = -1;
   std::int64_t inner_cap_hits = 0;
   double claimed_order = 0;  // the scheme's claim, NaN if none
-  bool claim_is_lower_bound = false;  // the claim is "order >= claimed_order" (SchemeInfo)
+  bool claim_is_sharp = false;  // the claim is "order >= claimed_order" (SchemeInfo)
   bool refined = false;  // a rung added by refinement (studies/refinement.hpp), not on the study's own step list
 
   double evaluations_per_step() const { return steps > 0 ? double(work.constraint_evaluations) / double(steps) : 0; }

@@ -84,7 +84,7 @@ std::string encode_run_row(const RunRow& r) {
       hex_double(r.error_uniform), hex_double(r.error_grid), hex_double(r.violation), hex_double(r.max_increment),
       hex_double(r.scale), hex_double(r.noise_floor), r.work.constraint_evaluations, r.work.projections,
       r.work.sweeps, r.work.inner_iterations, hex_double(r.wall_seconds), to_string(r.status), r.fail_step,
-      r.inner_cap_hits, hex_double(r.claimed_order), r.claim_is_lower_bound ? 1 : 0, r.refined ? 1 : 0);
+      r.inner_cap_hits, hex_double(r.claimed_order), r.claim_is_sharp ? 1 : 0, r.refined ? 1 : 0);
   return body + fmt::format("\t{:016x}", fnv1a64(body));
 }
 
@@ -117,7 +117,7 @@ std::optional<RunRow> decode_run_row(std::string_view line) {
   for (RunStatus s : kAllRunStatuses)
     if (to_string(s) == f[17]) r.status = s, known = true;
   if (!known || (f[21] != "0" && f[21] != "1") || (f[22] != "0" && f[22] != "1")) return std::nullopt;
-  r.claim_is_lower_bound = f[21] == "1";
+  r.claim_is_sharp = f[21] == "1";
   r.refined = f[22] == "1";
   return r;
 }

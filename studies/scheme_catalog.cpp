@@ -14,7 +14,7 @@ const std::vector<SchemeInfo>& scheme_catalog() {
     std::vector<SchemeInfo> list;
     for_each_scheme(InTreeSchemes{}, [&list]<template <class> class S>() {
       using D = S<double>;
-      list.push_back({D::name(), D::claimed_order(), D::description(), D::parameters(), D::claim_is_lower_bound,
+      list.push_back({D::name(), D::claimed_order(), D::description(), D::parameters(), D::claim_is_sharp,
                       scheme_needs<D>()});
     });
     return list;

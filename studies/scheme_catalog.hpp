@@ -21,7 +21,7 @@ struct SchemeInfo {
   // True when the claim is a proven bound error <= C h^p that is not meant
   // as the expected order (seed 001: Venel's h^{1/2}; Venel fits order 1.01
   // on the sliding case): fit_order then judges "at least p", not "p".
-  bool claim_is_lower_bound = false;
+  bool claim_is_sharp = false;
   std::string needs;  // what the scheme needs of the problem's set (solvers/scheme_traits.hpp)
 };
 

@@ -49,9 +49,9 @@ namespace {
 // bound rather than the expected order (Venel fits order 1.01 on the sliding
 // case); the claims of seed 000 and 002 are the expected orders themselves.
 TEST(SchemeCatalog, OnlyVenelsClaimIsALowerBound) {
-  EXPECT_TRUE(scheme_info("venel").claim_is_lower_bound);
+  EXPECT_TRUE(scheme_info("venel").claim_is_sharp);
   for (const char* name : {"pbd", "pngs", "moreau-euler", "catching-up"})
-    EXPECT_FALSE(scheme_info(name).claim_is_lower_bound) << name;
+    EXPECT_FALSE(scheme_info(name).claim_is_sharp) << name;
 }
 
 }  // namespace

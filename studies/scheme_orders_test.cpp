@@ -46,14 +46,14 @@ TEST(SchemeOrders, EverySchemeOfTheCatalogueMeetsItsOwnClaimOnTheSlidingCaseOrSa
     }
     FitOptions o;
     o.expected_order = info.claimed_order;
-    o.expected_is_lower_bound = info.claim_is_lower_bound;
+    o.expected_is_sharp = info.claim_is_sharp;
     const OrderFit fit = fit_order(pts, o);
     if (std::isnan(info.claimed_order)) {
       // No claim (pgs, penalty): nothing to hold it to; the fit is reported.
       EXPECT_EQ(fit.verdict, Verdict::none_claimed) << info.name;
     } else {
       EXPECT_EQ(fit.verdict, Verdict::pass) << info.name << ": order " << fit.order << " [" << fit.ci_low << ", "
-                                            << fit.ci_high << "] vs claim " << (info.claim_is_lower_bound ? ">= " : "")
+                                            << fit.ci_high << "] vs claim " << (info.claim_is_sharp ? "= " : ">= ")
                                             << info.claimed_order << " (" << fit.reason << ")";
       ++judged;
     }
