@@ -3,7 +3,9 @@
 # - otherwise: exit code 1 and each listed check FAIL.
 # - NOT_RUN_REASON given: at least one problem is listed as not run, each
 #   with a reason containing NOT_RUN_REASON, and in every check 1-5 as skipped.
-# Usage: cmake -DPROGRAM=... -DARGS="a;b" -DOUT=dir [-DEXPECT_FAIL="x;y"] [-DNOT_RUN_REASON=text] -P check_audit.cmake
+# - EXPECT_EVIDENCE given: the convergence check's evidence on some problem contains it.
+# Usage: cmake -DPROGRAM=... -DARGS="a;b" -DOUT=dir [-DEXPECT_FAIL="x;y"] [-DNOT_RUN_REASON=text]
+#        [-DEXPECT_EVIDENCE=text] -P check_audit.cmake
 file(REMOVE_RECURSE "${OUT}")
 execute_process(COMMAND ${PROGRAM} ${ARGS} --out ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}")
@@ -63,5 +65,20 @@ if(NOT_RUN_REASON)
   string(FIND "${md}" "## Problems this scheme cannot run on" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "audit.md does not list the problems the scheme cannot run on")
+  endif()
+endif()
+if(EXPECT_EVIDENCE)
+  set(found FALSE)
+  string(JSON np LENGTH "${json}" checks 0 problems)
+  math(EXPR nplast "${np} - 1")
+  foreach(i RANGE ${nplast})
+    string(JSON ev GET "${json}" checks 0 problems ${i} evidence)
+    string(FIND "${ev}" "${EXPECT_EVIDENCE}" at)
+    if(NOT at EQUAL -1)
+      set(found TRUE)
+    endif()
+  endforeach()
+  if(NOT found)
+    message(FATAL_ERROR "no convergence evidence contains '${EXPECT_EVIDENCE}'")
   endif()
 endif()

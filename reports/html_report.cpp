@@ -1,4 +1,5 @@
 #include "reports/html_report.hpp"
+#include "reports/summary.hpp"
 
 #include <fmt/format.h>
 
@@ -129,7 +130,8 @@ std::string verdict_table(const std::vector<SchemeFit>& fits) {
         "<td><span class=\"badge {}\">{}</span></td><td>{}</td></tr>\n",
         html_escape(f.problem), html_escape(f.parameters), html_escape(f.scheme), fmt_or_dash(f.fit.order, "{:.3f}"),
         std::isfinite(f.fit.ci_low) ? fmt::format("[{:.3f}, {:.3f}]", f.fit.ci_low, f.fit.ci_high) : "–",
-        f.fit.expected_is_sharp ? "" : "≥ ", fmt_or_dash(f.fit.expected_order, "{:g}"), f.fit.points_used,
+        f.fit.expected_is_sharp || std::isnan(f.fit.expected_order) ? "" : "≥ ", fmt_or_dash(f.fit.expected_order, "{:g}"),
+        f.fit.points_used,
         badge_class(v), html_escape(v), html_escape(f.fit.reason));
   }
   return t + "</tbody>\n</table>\n";
@@ -194,7 +196,13 @@ std::string html_report(const std::string& title, const std::vector<HtmlSection>
     nav += fmt::format("<li><a href=\"#{}\">{}</a></li>\n", id, html_escape(sec.title));
     body += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n<p>Main page: <a href=\"{}\">{}</a></p>\n", id,
                         html_escape(sec.title), html_escape(base + sec.link), html_escape(base + sec.link));
-    if (!sec.fits.empty()) body += "<h3>Verdicts</h3>\n" + verdict_table(sec.fits);
+    if (!sec.fits.empty()) {
+      body += "<h3>Verdicts</h3>\n" + verdict_table(sec.fits) + "<ul class=\"legend\">\n";
+      for (const auto& [v, text] : verdict_legend())
+        body += fmt::format("<li><span class=\"badge {}\">{}</span> {}</li>\n", badge_class(v), html_escape(v),
+                            html_escape(text));
+      body += "</ul>\n";
+    }
     if (!sec.findings.empty()) {
       body += "<h3>Claims and evidence</h3>\n<ul>\n";
       for (const auto& f : sec.findings) body += "<li>" + inline_html(f, base) + "</li>\n";

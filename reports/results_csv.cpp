@@ -47,17 +47,17 @@ std::string results_csv(const std::vector<RunRow>& rows) {
   std::string out =
       "problem,parameters,scheme,h,steps,t_end,error_uniform,error_grid,violation,max_increment,scale,noise_floor,"
       "constraint_evaluations,evaluations_per_step,projections,sweeps,inner_iterations,wall_seconds,status,fail_step,"
-      "inner_cap_hits,claimed_order,claim,ladder\n";
+      "inner_cap_hits,claimed_order,claim,ladder,error_final\n";
   for (const auto& r : rows) {
     // claim: how claimed_order is meant — "bound" (order >= claimed_order, the default: a theorem bounds the error from above), "sharp" (order = claimed_order) or "none".
     const char* claim = std::isnan(r.claimed_order) ? "none" : r.claim_is_sharp ? "sharp" : "bound";
     // ladder: "given" (the study's own step list) or "refined" (added by refinement, studies/refinement.hpp).
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
                        csv_quoted(r.parameters), csv_quoted(r.scheme), num(r.h), r.steps, num(r.t_end), num(r.error_uniform),
                        num(r.error_grid), num(r.violation), num(r.max_increment), num(r.scale), num(r.noise_floor),
                        r.work.constraint_evaluations, num(r.evaluations_per_step()), r.work.projections, r.work.sweeps,
                        r.work.inner_iterations, num(r.wall_seconds), to_string(r.status), r.fail_step,
-                       r.inner_cap_hits, num(r.claimed_order), claim, r.refined ? "refined" : "given");
+                       r.inner_cap_hits, num(r.claimed_order), claim, r.refined ? "refined" : "given", num(r.error_final));
   }
   return out;
 }
@@ -69,15 +69,22 @@ void write_results_csv(const std::vector<RunRow>& rows, const std::filesystem::p
 std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
   std::vector<RunRow> rows;
   try {
-    io::CSVReader<24, io::trim_chars<' '>, io::double_quote_escape<',', '"'>> in(file.string());
-    in.read_header(io::ignore_extra_column, "problem", "parameters", "scheme", "h", "steps", "t_end", "error_uniform",
+    io::CSVReader<25, io::trim_chars<' '>, io::double_quote_escape<',', '"'>> in(file.string());
+    // error_final is newer than the other columns: a table without it reads as "not measured".
+    in.read_header(io::ignore_extra_column | io::ignore_missing_column, "problem", "parameters", "scheme", "h", "steps", "t_end", "error_uniform",
                    "error_grid", "violation", "max_increment", "scale", "noise_floor", "constraint_evaluations",
                    "evaluations_per_step", "projections", "sweeps", "inner_iterations", "wall_seconds", "status",
-                   "fail_step", "inner_cap_hits", "claimed_order", "claim", "ladder");
+                   "fail_step", "inner_cap_hits", "claimed_order", "claim", "ladder", "error_final");
+    for (const char* required : {"problem", "parameters", "scheme", "h", "steps", "t_end", "error_uniform", "error_grid",
+                                 "violation", "max_increment", "scale", "noise_floor", "constraint_evaluations",
+                                 "evaluations_per_step", "projections", "sweeps", "inner_iterations", "wall_seconds",
+                                 "status", "fail_step", "inner_cap_hits", "claimed_order", "claim", "ladder"})
+      if (!in.has_column(required)) throw std::runtime_error(file.string() + ": no column '" + required + "'");
     std::string problem, parameters, scheme, h, t_end, eu, eg, viol, inc, scale, floor, eps, wall, status, claimed, claim, ladder;
+    std::string ef = "nan";
     long long steps, evals, projections, sweeps, inner, fail, caps;
     while (in.read_row(problem, parameters, scheme, h, steps, t_end, eu, eg, viol, inc, scale, floor, evals, eps,
-                       projections, sweeps, inner, wall, status, fail, caps, claimed, claim, ladder)) {
+                       projections, sweeps, inner, wall, status, fail, caps, claimed, claim, ladder, ef)) {
       const std::string where = file.string() + " line " + std::to_string(in.get_file_line());
       RunRow r;
       r.problem = problem;
@@ -88,6 +95,7 @@ std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
       r.t_end = parse_double(t_end, where);
       r.error_uniform = parse_double(eu, where);
       r.error_grid = parse_double(eg, where);
+      r.error_final = parse_double(ef, where);
       r.violation = parse_double(viol, where);
       r.max_increment = parse_double(inc, where);
       r.scale = parse_double(scale, where);
@@ -101,8 +109,9 @@ std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
       r.fail_step = fail;
       r.inner_cap_hits = caps;
       r.claimed_order = parse_double(claimed, where);
-      if (claim != "sharp" && claim != "lower-bound" && claim != "none")
-        throw std::runtime_error(where + ": claim must be sharp, lower-bound or none, not '" + claim + "'");
+      // "lower-bound": the name of "bound" in tables written before claims became one-sided by default.
+      if (claim != "sharp" && claim != "bound" && claim != "lower-bound" && claim != "none")
+        throw std::runtime_error(where + ": claim must be bound, sharp or none, not '" + claim + "'");
       r.claim_is_sharp = claim == "sharp";
       if (ladder != "given" && ladder != "refined")
         throw std::runtime_error(where + ": ladder must be given or refined, not '" + ladder + "'");

@@ -16,6 +16,26 @@ std::string fmt_or_dash(double v, const char* spec = "{:.3g}") {
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> verdict_legend() {
+  return {
+      {"pass", "the last 4 local orders settled and the claimed order is met (order >= p; exceeding it is fine): "
+               "nothing to do."},
+      {"fail", "settled local orders lie below the claim at the finest step the budget allowed: the scheme (or its "
+               "claim) is wrong; read the local orders."},
+      {"pre-asymptotic", "the local orders still move toward the claim when the budget ended: give more budget "
+                         "(--refine-seconds) or smaller steps; not a pass."},
+      {"unsettled", "the local orders move away from the claim, or scatter, when the budget ended: refine further "
+                    "before trusting either verdict; not a pass."},
+      {"inconclusive", "too few points above the noise floor, or an interval too wide to judge: extend the ladder."},
+      {"none-claimed", "no theorem claims an order here: the observed order and trend are reported, no verdict."}};
+}
+
+std::string verdict_legend_markdown() {
+  std::string md = "Verdicts (studies/fit_order.md):\n\n";
+  for (const auto& [v, text] : verdict_legend()) md += fmt::format("- **{}**: {}\n", v, text);
+  return md;
+}
+
 std::string claim_markdown(const Claim& c) {
   return fmt::format("{} — **{}**: {} (criterion: {}) `{}`", c.statement, to_string(c.verdict), c.evidence, c.criterion,
                      c.id);
@@ -63,11 +83,21 @@ nlohmann::json summary_json(const ConvergenceStudy& study) {
                     {"verdict", to_string(f.fit.verdict)},
                     {"reason", f.fit.reason},
                     {"settled", f.fit.settled},
+                    {"moving", f.fit.moving},
                     {"trend", number_or_null(f.fit.trend)},
+                    {"trend_interval", {number_or_null(f.fit.trend_low), number_or_null(f.fit.trend_high)}},
+                    {"settle_mean", number_or_null(f.fit.settle_mean)},
+                    {"settle_spread", number_or_null(f.fit.settle_spread)},
+                    {"refinement_seconds", f.fit.refinement_seconds},
                     {"finest_h", number_or_null(f.fit.finest_h)},
                     {"suggested_h", number_or_null(f.fit.suggested_h)},
                     {"refined_rungs", f.fit.refined_rungs},
                     {"refinement_stop", f.fit.refinement_stop},
+                    {"final_time", {{"order", number_or_null(f.final_fit.order)},
+                                    {"ci_low", number_or_null(f.final_fit.ci_low)},
+                                    {"ci_high", number_or_null(f.final_fit.ci_high)},
+                                    {"verdict", to_string(f.final_fit.verdict)},
+                                    {"reason", f.final_fit.reason}}},
                     {"given_steps", {{"order", number_or_null(f.ladder_fit.order)},
                                      {"ci_low", number_or_null(f.ladder_fit.ci_low)},
                                      {"ci_high", number_or_null(f.ladder_fit.ci_high)},
@@ -85,8 +115,8 @@ std::string summary_markdown(const ConvergenceStudy& study, const ReportText& te
 
   md += "## Fitted orders\n\n";
   md += "| problem | parameters | scheme | order | 95% interval | h window | points | expected | verdict | on the "
-        "given steps only |\n";
-  md += "|---|---|---|---|---|---|---|---|---|---|\n";
+        "given steps only | error at T: order [interval] |\n";
+  md += "|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& f : study.fits) {
     // The given steps' own fit is shown beside the verdict when refinement added rungs.
     const std::string given = f.fit.refined_rungs == 0
@@ -94,15 +124,20 @@ std::string summary_markdown(const ConvergenceStudy& study, const ReportText& te
                                   : fmt::format("{} [{}, {}] {}", fmt_or_dash(f.ladder_fit.order, "{:.3f}"),
                                                 fmt_or_dash(f.ladder_fit.ci_low, "{:.3f}"),
                                                 fmt_or_dash(f.ladder_fit.ci_high, "{:.3f}"), to_string(f.ladder_fit.verdict));
-    md += fmt::format("| {} | {} | {} | {} | [{}, {}] | [{}, {}] | {} | {} | **{}** | {} |\n", f.problem, f.parameters,
+    const std::string at_t = fmt::format("{} [{}, {}]", fmt_or_dash(f.final_fit.order, "{:.3f}"),
+                                         fmt_or_dash(f.final_fit.ci_low, "{:.3f}"), fmt_or_dash(f.final_fit.ci_high, "{:.3f}"));
+    md += fmt::format("| {} | {} | {} | {} | [{}, {}] | [{}, {}] | {} | {} | **{}** | {} | {} |\n", f.problem, f.parameters,
                       f.scheme, fmt_or_dash(f.fit.order, "{:.3f}"), fmt_or_dash(f.fit.ci_low, "{:.3f}"),
                       fmt_or_dash(f.fit.ci_high, "{:.3f}"), fmt_or_dash(f.fit.h_min), fmt_or_dash(f.fit.h_max),
                       f.fit.points_used,
-                      (f.fit.expected_is_sharp ? "" : "≥ ") + fmt_or_dash(f.fit.expected_order, "{:g}"),
-                      to_string(f.fit.verdict), given);
+                      std::isnan(f.fit.expected_order)
+                          ? std::string("–")
+                          : (f.fit.expected_is_sharp ? "" : "≥ ") + fmt_or_dash(f.fit.expected_order, "{:g}"),
+                      to_string(f.fit.verdict), given, at_t);
   }
   md += "\nThe interval's half-width is the largest of the statistical 95% half-width, the drift of the fit from the "
         "local order of the two smallest steps, and the order resolution (see `studies/fit_order.md`).\n\n";
+  md += verdict_legend_markdown() + "\n";
   for (const auto& f : study.fits) {
     std::string local;
     for (const auto& l : f.fit.local_orders) local += (local.empty() ? "" : ", ") + fmt_or_dash(l.order, "{:.2f}");

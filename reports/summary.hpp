@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "studies/claim.hpp"
@@ -22,6 +23,10 @@ struct ReportText {
 nlohmann::json summary_json(const ConvergenceStudy& study);
 // One claim as a Markdown bullet item ("statement — **verdict**: evidence (criterion: …)"), and all as JSON.
 std::string claim_markdown(const Claim& claim);
+// Each fit verdict with one line a user can act on (the summaries' and the
+// HTML report's legend; README, "Verdicts").
+std::vector<std::pair<std::string, std::string>> verdict_legend();
+std::string verdict_legend_markdown();
 nlohmann::json claims_json(const std::vector<Claim>& claims);
 std::string summary_markdown(const ConvergenceStudy& study, const ReportText& text,
                              const std::vector<std::string>& figures);

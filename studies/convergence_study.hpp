@@ -33,6 +33,9 @@ struct SchemeFit {
   std::string scheme;
   OrderFit fit;         // the verdict: over the study's steps and any refined rungs
   OrderFit ladder_fit;  // over the study's own steps only (the paper's list), shown beside it
+  // The error at the final time T over the same rows, shown beside the
+  // uniform error's fit; the claims use the uniform norm (the papers' norm).
+  OrderFit final_fit;
 };
 
 struct ConvergenceStudy {
@@ -55,8 +58,13 @@ std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base
 // given steps' fit beside it ("on the paper's list: …; refined to h = …: …").
 Claim order_claim(const SchemeFit& f, const std::string& id, const std::string& statement);
 
-// The order point of a row: its uniform error, noise floor, and whether it finished cleanly.
+// The order point of a row: its uniform error, noise floor, whether it
+// finished cleanly, and its measured seconds.
 OrderPoint order_point(const RunRow& r);
+// The same for the error at the final time.
+OrderPoint final_order_point(const RunRow& r);
+// The fit of the error at the final time over `members` of `rows`.
+OrderFit final_time_fit(const std::vector<RunRow>& rows, const std::vector<std::size_t>& members, const FitOptions& opt);
 
 // Refines every (problem, parameters, scheme) group of `rows` (studies/
 // refinement.hpp), groups in parallel on `jobs` threads: run_at(head, h) runs
@@ -87,7 +95,7 @@ std::vector<SchemeFit> refine_rows(std::vector<RunRow>& rows, const FitOptions& 
     opt.expected_is_sharp = head.claim_is_sharp;
     std::vector<OrderPoint> points;
     for (auto i : groups[g].members) points.push_back(order_point(rows[i]));
-    fits[g] = {head.problem, head.parameters, head.scheme, {}, fit_order(points, opt)};
+    fits[g] = {head.problem, head.parameters, head.scheme, {}, fit_order(points, opt), {}};
     fits[g].fit = refine_fit(points, opt, ro, [&](double h) {
       RunRow r = run_at(head, h);
       r.refined = true;
@@ -95,6 +103,17 @@ std::vector<SchemeFit> refine_rows(std::vector<RunRow>& rows, const FitOptions& 
       return order_point(r);
     });
   });
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    std::vector<RunRow> all;
+    for (auto i : groups[g].members) all.push_back(rows[i]);
+    all.insert(all.end(), added[g].begin(), added[g].end());
+    std::vector<std::size_t> members(all.size());
+    for (std::size_t i = 0; i < all.size(); ++i) members[i] = i;
+    FitOptions opt = base;
+    opt.expected_order = rows[groups[g].head].claimed_order;
+    opt.expected_is_sharp = rows[groups[g].head].claim_is_sharp;
+    fits[g].final_fit = final_time_fit(all, members, opt);
+  }
   for (auto& a : added) rows.insert(rows.end(), a.begin(), a.end());
   return fits;
 }
@@ -179,10 +198,11 @@ RunRow run_one(const P& problem, const std::string& parameters, const Reference&
     RunRow row = make_run_row(problem, parameters, spec, scheme, n, h, s, viol);
     row.noise_floor += opt.reference_error;
     if (s.status == RunStatus::diverged) {
-      row.error_uniform = row.error_grid = std::numeric_limits<double>::infinity();
+      row.error_uniform = row.error_grid = row.error_final = std::numeric_limits<double>::infinity();
     } else {
       row.error_uniform = to_double(err.uniform_error());
       row.error_grid = to_double(err.grid_error());
+      row.error_final = to_double(err.final_error());
     }
     return row;
   });

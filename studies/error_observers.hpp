@@ -21,6 +21,7 @@ class UniformErrorObserver {
   void operator()(std::int64_t k, const T& t, const Vec<T>& x) {
     using std::max;
     const T e_grid = (x - ref_(t)).norm();
+    final_ = e_grid;
     grid_ = max(grid_, e_grid);
     uniform_ = max(uniform_, e_grid);
     if (k > 0) {
@@ -37,6 +38,7 @@ class UniformErrorObserver {
 
   T uniform_error() const { return uniform_; }
   T grid_error() const { return grid_; }
+  T final_error() const { return final_; }  // ‖x_N − x(t_N)‖ at the last step seen (T, once the run is complete)
 
  private:
   Reference ref_;
@@ -45,6 +47,7 @@ class UniformErrorObserver {
   Vec<T> x_prev_;
   T uniform_{0};
   T grid_{0};
+  T final_{0};
 };
 
 // max_k max_j d_{S_j}(t_k, x_k) (the reported constraint violation), the

@@ -36,7 +36,9 @@ struct PbdPaperConfig {
   // Moreau–Euler on the disks solves a certified 80-dimensional projection per
   // step (10–50 ms): it gets its own, coarser ladder.
   std::string disks_exact_schemes = "moreau-euler";
-  StepLadder disks_exact_ladder{0.05, 0.0125, 3};
+  // Four rungs (three local orders), so one refined rung can complete the
+  // four local orders the settling rule needs (fit_order.md, "Settling").
+  StepLadder disks_exact_ladder{0.1, 0.0125, 4};
   // Refinement before judging (studies/fit_order.md): the paper's ladders
   // stay as they are; a fit that is not a settled pass is refined by
   // halvings while the measured seconds of its new rungs stay within the

@@ -1,6 +1,7 @@
 #pragma once
 // One row of the error table: one (problem, scheme, h) run.
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "solvers/work.hpp"
@@ -17,6 +18,9 @@ struct RunRow {
   double t_end = 0;
   double error_uniform = 0;  // sup_t of the piecewise-linear interpolant's error (dense)
   double error_grid = 0;     // max_k ‖x_k − x(t_k)‖
+  // ‖x_N − x(T)‖, the error at the final time (NaN: not measured); fitted
+  // beside the uniform error (studies/fit_order.md, "Both norms").
+  double error_final = std::numeric_limits<double>::quiet_NaN();
   double violation = 0;      // max_k max_j d_{S_j}(x_k)
   double max_increment = 0;  // max_k ‖x_{k+1} − x_k‖
   double scale = 0;          // max_k ‖x_k‖

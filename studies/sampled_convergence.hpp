@@ -89,10 +89,11 @@ inline void decode(codec::Reader& r, SampledRun<double>& x) { codec::decode(r, x
 template <class T>
 void set_sampled_error(RunRow& row, const std::vector<Vec<T>>& samples, const SampledRun<T>& reference) {
   if (row.status == RunStatus::diverged || samples.empty() || reference.samples.empty()) {
-    row.error_uniform = row.error_grid = std::numeric_limits<double>::infinity();
+    row.error_uniform = row.error_grid = row.error_final = std::numeric_limits<double>::infinity();
     return;
   }
   row.error_uniform = row.error_grid = to_double(max_sample_distance(samples, reference.samples));
+  if (samples.size() == reference.samples.size()) row.error_final = to_double((samples.back() - reference.samples.back()).norm());
   row.noise_floor += reference.row.noise_floor;
 }
 

@@ -46,7 +46,8 @@ class SampledErrorObserver {
         const T s = (tau - t_prev_) / (t - t_prev_);
         xi = x_prev_ + s * (x - x_prev_);
       }
-      error_ = max(error_, (xi - ref_.states[next_]).norm());
+      final_ = (xi - ref_.states[next_]).norm();
+      error_ = max(error_, final_);
       ++next_;
     }
     t_prev_ = t;
@@ -55,6 +56,7 @@ class SampledErrorObserver {
 
   T uniform_error() const { return error_; }
   T grid_error() const { return error_; }
+  T final_error() const { return final_; }  // at the last sample time seen (T, once the run is complete)
   std::size_t samples_seen() const { return next_; }
 
  private:
@@ -63,6 +65,7 @@ class SampledErrorObserver {
   T t_prev_{0};
   Vec<T> x_prev_;
   T error_{0};
+  T final_{0};
 };
 
 }  // namespace sweepcheck
