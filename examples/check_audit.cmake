@@ -1,9 +1,12 @@
 # Runs `PROGRAM ARGS --out OUT --quiet` and checks audit.json:
 # - EXPECT_FAIL empty: exit code 0 and every check PASS (INFO for precision-work);
 # - otherwise: exit code 1 and each listed check FAIL.
+# - EXPECT_PASS: checks that must PASS whatever the others say (with EXPECT_FAIL);
+# - EVIDENCE "id|text": check id's evidence must contain text (one pair);
 # - NOT_RUN_REASON given: at least one problem is listed as not run, each
 #   with a reason containing NOT_RUN_REASON, and in every check 1-5 as skipped.
-# Usage: cmake -DPROGRAM=... -DARGS="a;b" -DOUT=dir [-DEXPECT_FAIL="x;y"] [-DNOT_RUN_REASON=text] -P check_audit.cmake
+# Usage: cmake -DPROGRAM=... -DARGS="a;b" -DOUT=dir [-DEXPECT_FAIL="x;y"] [-DEXPECT_PASS="z"] [-DEVIDENCE="id|text"]
+#        [-DNOT_RUN_REASON=text] -P check_audit.cmake
 file(REMOVE_RECURSE "${OUT}")
 execute_process(COMMAND ${PROGRAM} ${ARGS} --out ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}")
@@ -17,7 +20,22 @@ foreach(i RANGE ${last})
   string(JSON id GET "${json}" checks ${i} id)
   string(JSON verdict GET "${json}" checks ${i} verdict)
   set(v_${id} ${verdict})
+  string(JSON e_${id} GET "${json}" checks ${i} evidence)
 endforeach()
+foreach(id ${EXPECT_PASS})
+  if(NOT v_${id} STREQUAL "PASS")
+    message(FATAL_ERROR "expected check ${id} to PASS, it says ${v_${id}}: ${e_${id}}")
+  endif()
+endforeach()
+if(EVIDENCE)
+  string(REPLACE "|" ";" pair "${EVIDENCE}")
+  list(GET pair 0 id)
+  list(GET pair 1 text)
+  string(FIND "${e_${id}}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the evidence of check ${id} does not contain '${text}': ${e_${id}}")
+  endif()
+endif()
 if(EXPECT_FAIL)
   if(NOT rc EQUAL 1)
     message(FATAL_ERROR "expected exit code 1 (a check failed), got ${rc}")
