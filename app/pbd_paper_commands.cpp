@@ -49,15 +49,15 @@ void render_symmetry_figure(const std::vector<SymmetryTrace>& traces, const std:
   const char* dashes[] = {"lines lw 2", "lines lw 2 dt 2", "lines lw 2 dt 3", "lines lw 2 dt 4"};
   std::size_t k = 0;
   for (const auto& t : traces) {
-    f.title = fmt::format("Sliding case (d = 3, C = 10, alpha = pi/16), h = {:.3g}: distance from the symmetric plane", t.h);
-    const std::string start = t.perturbation == 0 ? "given start" : fmt::format("start perturbed by {:g}", t.perturbation);
+    f.title = fmt::format("sliding, d = 3, h = {:.3g}: distance from the symmetric plane", t.h);
+    const std::string start = t.perturbation == 0 ? "given start" : fmt::format("start +{:g}", t.perturbation);
     bool any = false;
     for (const auto& [time, d] : t.distance) any = any || d > 0;
-    if (!any) zero += fmt::format("{}{} from the {}", zero.empty() ? "" : ", ", t.scheme, start);
+    if (!any) zero += fmt::format("{}{}, {}", zero.empty() ? "" : "; ", t.scheme, start);
     f.series.push_back({fmt::format("{}, {}{}", t.scheme, start, t.status == RunStatus::ok ? "" : " (" + to_string(t.status) + ")"),
                         t.distance, dashes[k++ % 4]});
   }
-  if (!zero.empty()) f.xlabel = "t     (|x_3| = 0 at every step, not drawable on a log axis: " + zero + ")";
+  if (!zero.empty()) f.xlabel = "t   (|x_3| = 0 throughout, not drawn: " + zero + ")";
   render_time_series(f, stem);
 }
 
