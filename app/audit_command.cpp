@@ -3,10 +3,13 @@
 // check fails (so CI can gate on it), 2 on bad input, 0 otherwise.
 #include <fmt/format.h>
 
+#include <cmath>
 #include <fstream>
+#include <limits>
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "app/commands.hpp"
 #include "app/progress.hpp"
@@ -34,7 +37,33 @@ struct AuditConfig {
   bool sharp = false;
   double run_timeout = 0;
   std::string problem_plugin;
+  std::string large_step_perturbations = "1e-12,1e-8,1e-4";
 };
+
+// "1e-12,1e-8,1e-4" -> the sizes; "none" -> none (the given start only).
+std::vector<double> parse_perturbations(const std::string& text) {
+  std::vector<double> sizes;
+  if (text == "none") return sizes;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    std::size_t used = 0;
+    double v = std::numeric_limits<double>::quiet_NaN();
+    try {
+      v = std::stod(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size() || !(v > 0 && std::isfinite(v)))
+      throw std::invalid_argument(fmt::format("audit: --large-step-perturbations must be 'none' or a comma-separated "
+                                              "list of finite numbers > 0, got '{}' (item '{}')",
+                                              text, item));
+    sizes.push_back(v);
+  }
+  if (sizes.empty())
+    throw std::invalid_argument("audit: --large-step-perturbations must be 'none' or a non-empty list, got ''");
+  return sizes;
+}
 
 }  // namespace
 
@@ -65,6 +94,10 @@ void register_audit(CLI::App& app, int& exit_code) {
                   "a sweep per step, from the run's size)");
   cmd->add_option("--problem-plugin", cfg->problem_plugin,
                   "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
+  cmd->add_option("--large-step-perturbations", cfg->large_step_perturbations,
+                  "relative sizes of the seeded start perturbations of the large-step check (check 4), "
+                  "comma-separated, or 'none' for the given start only (studies/perturbed_starts.hpp)")
+      ->capture_default_str();
   cmd->callback([cfg, cmd, claimed, &exit_code] {
     if (cfg->scheme.empty() == cfg->plugin.empty())
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
@@ -76,6 +109,7 @@ void register_audit(CLI::App& app, int& exit_code) {
     if (!(cfg->run_timeout >= 0 && std::isfinite(cfg->run_timeout)))
       throw std::invalid_argument(fmt::format("audit: --run-timeout must be a finite number of seconds >= 0 (0: "
                                               "automatic), got {}", cfg->run_timeout));
+    const std::vector<double> perturbations = parse_perturbations(cfg->large_step_perturbations);
     const SchemeFactory factory =
         cfg->plugin.empty() ? catalog_scheme_factory(parse_scheme_spec(cfg->scheme)) : load_plugin(cfg->plugin);
     // Before computing: --out and the reference cache writable, --out locked.
@@ -98,6 +132,7 @@ void register_audit(CLI::App& app, int& exit_code) {
     // A plugin's code is untrusted: every run of it goes to a child process.
     opt.isolate = !cfg->plugin.empty() || cfg->isolate;
     opt.run_time_limit = cfg->run_timeout;
+    opt.thresholds.large_step_starts.sizes = perturbations;
     opt.claimed_order = cfg->claimed_order;
     // An in-tree scheme's own claim carries its kind (SchemeInfo); a given
     // --claimed-order or a plugin's claim is sharp unless the flag says otherwise.

@@ -18,7 +18,8 @@ foreach(f summary.md
     sliding/error_vs_work.png sliding/error_vs_work.svg
     disks/results.csv disks/summary.json disks/summary.md disks/error_vs_h.png disks/error_vs_h.svg
     disks/error_vs_work.png disks/error_vs_work.svg disks/configurations.png disks/configurations.svg
-    disks/richardson.csv)
+    disks/richardson.csv sliding/perturbed_starts.csv disks/perturbed_starts.csv sliding/symmetry_plane.png
+    sliding/symmetry_plane.svg)
   if(NOT EXISTS "${dir}/${f}")
     message(FATAL_ERROR "missing ${dir}/${f}")
   endif()
@@ -35,7 +36,8 @@ endif()
 # each with exactly one verdict.
 set(ids)
 foreach(problem sliding disks)
-  foreach(claim order.pbd order.pngs order.moreau-euler stability accuracy-per-step precision-work penalty-stalls)
+  foreach(claim order.pbd order.pngs order.moreau-euler stability stability-pgs accuracy-per-step precision-work
+          penalty-stalls)
     list(APPEND ids "pbd-paper.${problem}.${claim}")
   endforeach()
 endforeach()

@@ -19,7 +19,9 @@
 #include "app/commands.hpp"
 #include "app/progress.hpp"
 #include "reports/disks_figure.hpp"
+#include "reports/results_csv.hpp"
 #include "reports/richardson_report.hpp"
+#include "reports/time_series_figure.hpp"
 #include "reports/study_report.hpp"
 #include "solvers/atomic_file.hpp"
 #include "studies/disks_reference.hpp"
@@ -28,6 +30,36 @@
 namespace sweepcheck::app {
 
 namespace {
+
+// The perturbed starts' runs of the stability claims, one CSV per problem
+// (the rows' parameters end in " start=perturbed:SIZE").
+void write_perturbed_csv(const std::vector<PerturbedRuns>& runs, const std::filesystem::path& file) {
+  std::vector<RunRow> rows;
+  for (const auto& r : runs) rows.insert(rows.end(), r.rows.begin(), r.rows.end());
+  write_results_csv(rows, file);
+}
+
+// |x_3(t)| of the trace schemes from every start (issue 27): the distance
+// from the plane that mirrors the two balls, on a log axis.
+void render_symmetry_figure(const std::vector<SymmetryTrace>& traces, const std::filesystem::path& stem) {
+  TimeSeriesFigure f;
+  f.log_y = true;
+  f.ylabel = "|x_3(t)|";
+  std::string zero;
+  const char* dashes[] = {"lines lw 2", "lines lw 2 dt 2", "lines lw 2 dt 3", "lines lw 2 dt 4"};
+  std::size_t k = 0;
+  for (const auto& t : traces) {
+    f.title = fmt::format("sliding, d = 3, h = {:.3g}: distance from the symmetric plane", t.h);
+    const std::string start = t.perturbation == 0 ? "given start" : fmt::format("start +{:g}", t.perturbation);
+    bool any = false;
+    for (const auto& [time, d] : t.distance) any = any || d > 0;
+    if (!any) zero += fmt::format("{}{}, {}", zero.empty() ? "" : "; ", t.scheme, start);
+    f.series.push_back({fmt::format("{}, {}{}", t.scheme, start, t.status == RunStatus::ok ? "" : " (" + to_string(t.status) + ")"),
+                        t.distance, dashes[k++ % 4]});
+  }
+  if (!zero.empty()) f.xlabel = "t   (|x_3| = 0 throughout, not drawn: " + zero + ")";
+  render_time_series(f, stem);
+}
 
 // Writes the study's reports: per problem results, figures and summaries,
 // and the claims (summary.md, claims.json). The numbers are the study's.
@@ -38,7 +70,20 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
     t.description = "C = 10, d = 3, α = π/16; exact solution (analytic/sliding_case.md); uniform error of the "
                     "piecewise-linear interpolant. Schemes: " + cfg.schemes + ".";
     for (const auto& c : res.sliding_claims) t.findings.push_back(claim_markdown(c));
+    t.findings.push_back(fmt::format(
+        "Stability from perturbed starts (issue 27): the runs of pbd, pgs and penalty from the starts perturbed by "
+        "{} are in `perturbed_starts.csv`; `symmetry_plane.png` shows |x_3(t)|, the distance from the plane that "
+        "mirrors the two balls, for {} at h = {:.3g} from every start.",
+        [&] {
+          std::string o;
+          for (std::size_t k = 1; k < res.sliding_starts.size(); ++k)
+            o += fmt::format("{}{:g}", k > 1 ? ", " : "", res.sliding_starts[k].size);
+          return o.empty() ? std::string("none") : o;
+        }(),
+        cfg.trace_schemes, res.sliding_traces.empty() ? 0.0 : res.sliding_traces.front().h));
     write_and_announce(res.sliding, t, dir / "sliding");
+    write_perturbed_csv(res.sliding_perturbed, dir / "sliding" / "perturbed_starts.csv");
+    if (!res.sliding_traces.empty()) render_symmetry_figure(res.sliding_traces, dir / "sliding" / "symmetry_plane");
   }
   {
     ReportText t;
@@ -66,6 +111,7 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
                                        e.scheme, describe(e.estimate), e.estimate.reason));
     write_and_announce(res.disks, t, dir / "disks");
     write_richardson_csv(res.cross_check, dir / "disks" / "richardson.csv");
+    write_perturbed_csv(res.disks_perturbed, dir / "disks" / "perturbed_starts.csv");
     render_disks_figure(Disks<double>(cfg.disks).x0(), res.reference.reference.states.back(), cfg.disks.R,
                         fmt::format("Non-overlapping disks: t = 0 and t = {:g} (reference)", cfg.disks.t_end),
                         dir / "disks" / "configurations");
@@ -100,6 +146,8 @@ PbdPaperStudy run_paper(PbdPaperConfig cfg, bool quiet, const std::filesystem::p
   };
   const PbdPaperStudy res = run_pbd_paper_study(cfg);
   if (reference_progress) reference_progress->finish();
+  if (progress_wanted(quiet))
+    std::cerr << fmt::format("pbd-paper: the stability claims' perturbed starts took {:.1f} s\n", res.perturbed_seconds);
   write_paper(cfg, res, dir);
   return res;
 }

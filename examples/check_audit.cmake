@@ -1,11 +1,12 @@
 # Runs `PROGRAM ARGS --out OUT --quiet` and checks audit.json:
 # - EXPECT_FAIL empty: exit code 0 and every check PASS (INFO for precision-work);
 # - otherwise: exit code 1 and each listed check FAIL.
+# - EXPECT_PASS: checks that must PASS whatever the others say (with EXPECT_FAIL);
+# - EVIDENCE "id|text": check id's evidence, or one of its problems', must contain text (one pair);
 # - NOT_RUN_REASON given: at least one problem is listed as not run, each
 #   with a reason containing NOT_RUN_REASON, and in every check 1-5 as skipped.
-# - EXPECT_EVIDENCE given: the convergence check's evidence on some problem contains it.
-# Usage: cmake -DPROGRAM=... -DARGS="a;b" -DOUT=dir [-DEXPECT_FAIL="x;y"] [-DNOT_RUN_REASON=text]
-#        [-DEXPECT_EVIDENCE=text] -P check_audit.cmake
+# Usage: cmake -DPROGRAM=... -DARGS="a;b" -DOUT=dir [-DEXPECT_FAIL="x;y"] [-DEXPECT_PASS="z"] [-DEVIDENCE="id|text"]
+#        [-DNOT_RUN_REASON=text] -P check_audit.cmake
 file(REMOVE_RECURSE "${OUT}")
 execute_process(COMMAND ${PROGRAM} ${ARGS} --out ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}")
@@ -19,7 +20,31 @@ foreach(i RANGE ${last})
   string(JSON id GET "${json}" checks ${i} id)
   string(JSON verdict GET "${json}" checks ${i} verdict)
   set(v_${id} ${verdict})
+  string(JSON e_${id} GET "${json}" checks ${i} evidence)
+  # Every problem's evidence too, so EVIDENCE finds a sentence of any problem.
+  string(JSON np ERROR_VARIABLE no_problems LENGTH "${json}" checks ${i} problems)
+  if(NOT no_problems AND np GREATER 0)
+    math(EXPR nplast "${np} - 1")
+    foreach(k RANGE ${nplast})
+      string(JSON pe GET "${json}" checks ${i} problems ${k} evidence)
+      string(APPEND all_e_${id} " | ${pe}")
+    endforeach()
+  endif()
 endforeach()
+foreach(id ${EXPECT_PASS})
+  if(NOT v_${id} STREQUAL "PASS")
+    message(FATAL_ERROR "expected check ${id} to PASS, it says ${v_${id}}: ${e_${id}}")
+  endif()
+endforeach()
+if(EVIDENCE)
+  string(REPLACE "|" ";" pair "${EVIDENCE}")
+  list(GET pair 0 id)
+  list(GET pair 1 text)
+  string(FIND "${e_${id}}${all_e_${id}}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the evidence of check ${id} does not contain '${text}': ${e_${id}}")
+  endif()
+endif()
 if(EXPECT_FAIL)
   if(NOT rc EQUAL 1)
     message(FATAL_ERROR "expected exit code 1 (a check failed), got ${rc}")
@@ -65,20 +90,5 @@ if(NOT_RUN_REASON)
   string(FIND "${md}" "## Problems this scheme cannot run on" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "audit.md does not list the problems the scheme cannot run on")
-  endif()
-endif()
-if(EXPECT_EVIDENCE)
-  set(found FALSE)
-  string(JSON np LENGTH "${json}" checks 0 problems)
-  math(EXPR nplast "${np} - 1")
-  foreach(i RANGE ${nplast})
-    string(JSON ev GET "${json}" checks 0 problems ${i} evidence)
-    string(FIND "${ev}" "${EXPECT_EVIDENCE}" at)
-    if(NOT at EQUAL -1)
-      set(found TRUE)
-    endif()
-  endforeach()
-  if(NOT found)
-    message(FATAL_ERROR "no convergence evidence contains '${EXPECT_EVIDENCE}'")
   endif()
 endif()

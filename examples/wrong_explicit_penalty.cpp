@@ -6,6 +6,12 @@
 // (check "large-steps"); and with γ fixed the violation settles at
 // |f|/γ instead of vanishing with h (check "violation", (13)): it solves a
 // regularised problem, not the inclusion.
+// On the sliding case with d = 3 (the two balls mirror images in x_3 = 0, the
+// start on that plane) its instability needs a seed: the two pushes cancel
+// bit for bit, x_3 stays 0 and every large step is bounded from the given
+// start; from the audit's perturbed starts (1e-12 off the plane) the mode
+// across the crease grows by ~|1 − 2hγ(C/R)²| per step and check 4 fails,
+// naming the perturbation (examples/CMakeLists.txt, issue 27).
 #include <vector>
 
 #include "solvers/plugin_api.hpp"

@@ -16,12 +16,13 @@ void plot(Gnuplot& gp, const TimeSeriesFigure& f) {
   gp << "set grid\nset key outside right top\n";
   gp << "set title " << gnuplot_string(f.title) << "\nset xlabel " << gnuplot_string(f.xlabel) << "\nset ylabel "
      << gnuplot_string(f.ylabel) << "\n";
+  if (f.log_y) gp << "set logscale y\nset format y '1e%L'\n";
   std::vector<std::string> parts;
   std::vector<std::vector<std::pair<double, double>>> data;
   for (const auto& s : f.series) {
     std::vector<std::pair<double, double>> pts;
     for (const auto& [t, y] : s.points)
-      if (std::isfinite(t) && std::isfinite(y)) pts.emplace_back(t, y);
+      if (std::isfinite(t) && std::isfinite(y) && (!f.log_y || y > 0)) pts.emplace_back(t, y);
     if (pts.empty()) continue;
     parts.push_back(fmt::format("'-' using 1:2 with {} title {}", s.style, gnuplot_string(s.label)));
     data.push_back(std::move(pts));

@@ -19,6 +19,9 @@ struct TimeSeriesFigure {
   std::string title;
   std::string xlabel = "t";
   std::string ylabel;
+  // Logarithmic y axis: values <= 0 cannot be drawn there and are skipped
+  // (say so in the series' label).
+  bool log_y = false;
   std::vector<TimeSeries> series;
 };
 

@@ -17,6 +17,7 @@
 #include "studies/isolated_run.hpp"
 #include "studies/run_row_text.hpp"
 #include "studies/parallel_runs.hpp"
+#include "studies/perturbed_starts.hpp"
 #include "studies/problem_plugin.hpp"
 #include "studies/reference_free.hpp"
 #include "studies/sampled_error.hpp"
@@ -476,8 +477,25 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   };
   // The journal holds rows, not samples: a reference-free problem's runs are
   // always run again.
-  auto scheme_run = [&](std::size_t i, std::int64_t n) -> Outcome {
+  // Check 4's starts per problem: the given one, then the seeded perturbed
+  // ones (studies/perturbed_starts.hpp), each a copy of the problem with its
+  // x0 and a parameters tag (" start=perturbed:1e-12"), so its rows and
+  // journal entries never share the given start's key. Computed once, here,
+  // so every thread, rank and child sees the same starts.
+  std::vector<std::vector<AuditProblem>> starts(problems.size());
+  std::vector<std::vector<double>> start_sizes(problems.size());
+  for (std::size_t i = 0; i < problems.size(); ++i) {
     const AuditProblem& p = problems[i];
+    for (const auto& s : perturbed_starts(p.x0, th.large_step_starts, &p.view->constraints(), p.t0)) {
+      AuditProblem q = p;
+      q.x0 = s.x0;
+      q.parameters += s.tag();
+      starts[i].push_back(std::move(q));
+      start_sizes[i].push_back(s.size);
+    }
+  }
+  auto scheme_run = [&](std::size_t i, std::int64_t n, std::size_t start = 0) -> Outcome {
+    const AuditProblem& p = starts[i][start];
     const bool journal = opt.journal && sample_times[i].empty();
     if (journal)
       if (auto done = opt.journal->find(p.name, p.parameters, res.scheme, n)) return {*done, {}, {}};
@@ -525,6 +543,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     std::size_t problem;
     std::int64_t n;
     bool reference;
+    std::size_t start = 0;  // check 4: index into starts[problem] (0: the given start)
   };
   const SchemeFactory reference = catalog_scheme_factory(parse_scheme_spec(opt.reference_scheme));
   const std::string reference_name = reference()->name();
@@ -540,7 +559,8 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     std::int64_t last = 0;
     for (int k = 0; k <= th.large_step_halvings; ++k) {
       const auto n = std::max<std::int64_t>(1, std::llround(std::ceil(span / (problems[i].time_scale / std::ldexp(1.0, k)))));
-      if (n != last) large.push_back({i, n, false});
+      if (n != last)
+        for (std::size_t s = 0; s < starts[i].size(); ++s) large.push_back({i, n, false, s});
       last = n;
     }
   }
@@ -601,7 +621,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
               out.samples = std::move(run.samples);
             }
           } else {
-            auto o = scheme_run(t.problem, t.n);
+            auto o = scheme_run(t.problem, t.n, t.start);
             out.row = std::move(o.row);
             out.samples = std::move(o.samples);
             out.fault = std::move(o.fault);
@@ -622,9 +642,13 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     if (k < tasks.size()) {
       rows[k] = results[k].row;
       samples[k] = results[k].samples;
-      if (is_fault(rows[k].status))
+      if (is_fault(rows[k].status)) {
+        const double size = start_sizes[tasks[k].problem][tasks[k].start];
         res.faults.push_back({k < n_ladder ? "ladder" : "large-step", label(problems[tasks[k].problem]), rows[k].h,
-                              rows[k].steps, rows[k].status, results[k].fault});
+                              rows[k].steps, rows[k].status,
+                              size == 0 ? results[k].fault
+                                        : fmt::format("from the start perturbed by {:g}: {}", size, results[k].fault)});
+      }
     } else {
       const std::size_t j = k - tasks.size();
       probe_rows[j] = results[k].probe;
@@ -767,9 +791,12 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     add(bound, label(p), with_faults(j_bound[i], res.faults, "ladder", label(p)));
 
     std::vector<LargeStepRun> runs;
-    for (const auto& r : res.large_step_rows)
-      if (r.problem == p.name && r.parameters == p.parameters)
-        runs.push_back({r.h, r.error_uniform, ended_early(r.status), inner_trouble(r.status)});
+    for (std::size_t k = n_ladder; k < tasks.size(); ++k)
+      if (tasks[k].problem == i) {
+        const RunRow& r = rows[k];
+        runs.push_back({r.h, r.error_uniform, ended_early(r.status), inner_trouble(r.status),
+                        start_sizes[i][tasks[k].start]});
+      }
     add(big, label(p),
         with_faults(
             judge_large_steps(runs, th.large_step_error_factor * (1 + p.x0.norm() + (p.t_end - p.t0) * (vs - 1)), th),

@@ -44,10 +44,15 @@ Judgement judge_violation(MeasuredSeries violation, const AuditThresholds& th, c
 // Check 3: max_k |x_{k+1} − x_k| / h vs h, (14): bounded.
 Judgement judge_step_bound(MeasuredSeries increments_over_h, const AuditThresholds& th, const Refiner& more = {});
 // Check 4: errors at large steps; `diverged`/`capped` flag runs that blew up
-// or whose inner solver hit its cap.
+// or whose inner solver hit its cap; `perturbation` is the relative size of
+// the run's start perturbation (0: the given start; studies/perturbed_starts.hpp).
+// The worst run decides; a failure is reported from the smallest
+// perturbation that shows one, and when the given start showed none, the
+// evidence says so (the instability needs a seed).
 struct LargeStepRun {
   double h, error;
   bool diverged, capped;
+  double perturbation = 0;
 };
 Judgement judge_large_steps(const std::vector<LargeStepRun>& runs, double error_bound, const AuditThresholds& th);
 // Check 5: consistency defect vs h, (15).

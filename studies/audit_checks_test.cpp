@@ -93,6 +93,30 @@ TEST(AuditChecks, LargeStepRunsFailOnDivergenceOrErrorAboveTheBound) {
   EXPECT_EQ(judge_large_steps({{1, 0.5, false, true}}, 2.0, th).verdict, CheckVerdict::inconclusive);
 }
 
+
+// Issue 27: the worst start decides. Bounded from the given start but blown
+// up from a perturbed one FAILs, names the smallest perturbation that shows
+// it and says the given start did not; the same runs without the perturbed
+// ones pass (the perturbation is what catches it).
+TEST(AuditChecks, LargeStepRunsFailWhenOnlyAPerturbedStartBlowsUpAndTheEvidenceNamesThePerturbation) {
+  const std::vector<LargeStepRun> given = {{1, 0.5, false, false, 0}, {0.5, 0.3, false, false, 0}};
+  std::vector<LargeStepRun> all = given;
+  all.push_back({1, 0.6, false, false, 1e-12});
+  all.push_back({0.5, 87.0, false, false, 1e-8});
+  all.push_back({1, 0.5, true, false, 1e-4});
+  const Judgement j = judge_large_steps(all, 2.0, th);
+  EXPECT_EQ(j.verdict, CheckVerdict::fail);
+  EXPECT_NE(j.evidence.find("h = 0.5 from the start perturbed by 1e-08"), std::string::npos) << j.evidence;
+  EXPECT_NE(j.evidence.find("error 87 exceeds the bound 2"), std::string::npos) << j.evidence;
+  EXPECT_NE(j.evidence.find("needs a seed"), std::string::npos) << j.evidence;
+  EXPECT_EQ(judge_large_steps(given, 2.0, th).verdict, CheckVerdict::pass);
+  // A failure from the given start is reported as such, whatever the perturbed runs show.
+  all.push_back({0.25, 5.0, false, false, 0});
+  const Judgement g = judge_large_steps(all, 2.0, th);
+  EXPECT_EQ(g.verdict, CheckVerdict::fail);
+  EXPECT_NE(g.evidence.find("h = 0.25 from the given start"), std::string::npos) << g.evidence;
+  EXPECT_EQ(g.evidence.find("needs a seed"), std::string::npos) << g.evidence;
+}
 TEST(AuditChecks, ConsistencyDefectOfOrderHPasses) {
   EXPECT_EQ(judge_consistency(series([](double h) { return 0.5 * h; }), th).verdict, CheckVerdict::pass);
 }

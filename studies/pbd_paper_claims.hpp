@@ -23,12 +23,22 @@ struct PbdPaperThresholds {
   void validate() const;
 };
 
+// The runs of one seeded perturbed start (studies/perturbed_starts.hpp): its
+// relative size and its rows (the paper's steps, the schemes the stability
+// claims are about). Stability is a response to perturbations (issue 27).
+struct PerturbedRuns {
+  double size = 0;
+  std::vector<RunRow> rows;
+};
+
 // Every claim of one problem's study ("sliding" or "disks"): the order of each
-// scheme (on the paper's steps and refined), stability at large h, accuracy
-// per step, precision per work, penalty stalling. Stability, accuracy,
-// precision–work and penalty use the paper's steps only (refined rungs are
-// reported beside them, not mixed in).
+// scheme (on the paper's steps and refined), stability at large h (penalty
+// and PGS, each judged from the given start and every perturbed start),
+// accuracy per step, precision per work, penalty stalling. Stability,
+// accuracy, precision–work and penalty use the paper's steps only (refined
+// rungs are reported beside them, not mixed in).
 std::vector<Claim> pbd_paper_claims(const ConvergenceStudy& s, const std::string& problem,
-                                    const PbdPaperThresholds& th = {});
+                                    const PbdPaperThresholds& th = {},
+                                    const std::vector<PerturbedRuns>& perturbed = {});
 
 }  // namespace sweepcheck

@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 
+#include "analytic/disks_view.hpp"
 #include "analytic/sliding_case.hpp"
+#include "solvers/problem_view_of.hpp"
+#include "studies/integrate.hpp"
 #include "studies/parallel_runs.hpp"
 #include "studies/richardson_cross_check.hpp"
 
@@ -14,6 +18,58 @@ namespace sweepcheck {
 
 namespace {
 constexpr double kPiOver16 = 0.19634954084936207;
+
+// The schemes of a list the stability claims are about: PBD (bounded?) and
+// the penalty method and PGS (unstable?).
+std::vector<SchemeSpec> stability_schemes(const std::string& list) {
+  std::vector<SchemeSpec> out;
+  for (auto& s : parse_scheme_list(list))
+    if (s.name == "pbd" || s.name == "pgs" || s.name == "penalty") out.push_back(std::move(s));
+  return out;
+}
+
+// The paper's steps again from each perturbed start (starts[0] is the given
+// one, already run): no refinement (the claims use the paper's steps only).
+template <class P, class Reference>
+std::vector<PerturbedRuns> run_perturbed(const std::string& study, const P& p, const std::string& parameters,
+                                         const Reference& reference, const std::vector<SchemeSpec>& schemes,
+                                         const std::vector<PerturbedStart>& starts, StudyOptions opt) {
+  std::vector<PerturbedRuns> out;
+  if (schemes.empty()) return out;
+  opt.refine.max_new_rungs = 0;
+  opt.progress = {};
+  for (std::size_t k = 1; k < starts.size(); ++k) {
+    const StartedAt<P> q(p, starts[k].x0);
+    out.push_back({starts[k].size, run_convergence(study, q, parameters + starts[k].tag(), reference, schemes, opt).rows});
+  }
+  return out;
+}
+
+// |x_3(t_k)| of each trace scheme from each start at the step T / round(T / h).
+std::vector<SymmetryTrace> symmetry_traces(const SlidingCase<double>& p, const std::string& schemes, double h,
+                                           const std::vector<PerturbedStart>& starts, const IntegrateOptions& io) {
+  std::vector<SymmetryTrace> out;
+  if (schemes.empty()) return out;
+  const auto n = std::max<std::int64_t>(1, std::llround((p.t_end() - p.t0()) / h));
+  for (const auto& spec : parse_scheme_list(schemes))
+    for (const auto& start : starts) {
+      const StartedAt<SlidingCase<double>> q(p, start.x0);
+      SymmetryTrace t;
+      t.scheme = spec.label();
+      t.h = (p.t_end() - p.t0()) / double(n);
+      t.perturbation = start.size;
+      with_scheme_for<StartedAt<SlidingCase<double>>>(spec, p.name(), [&](const auto& scheme) {
+        t.status = integrate(q, scheme, n,
+                             [&](std::int64_t, double time, const Vec<double>& x) {
+                               t.distance.emplace_back(time, std::abs(x[2]));
+                             },
+                             io)
+                       .status;
+      });
+      out.push_back(std::move(t));
+    }
+  return out;
+}
 }  // namespace
 
 void PbdPaperConfig::validate() const {
@@ -25,6 +81,9 @@ void PbdPaperConfig::validate() const {
   if (!disks_exact_schemes.empty()) disks_exact_ladder.validate();
   refine.validate();
   if (jobs < 1) throw std::invalid_argument("pbd-paper: jobs must be >= 1, got " + std::to_string(jobs));
+  perturbations.validate();
+  if (!(trace_h > 0 && std::isfinite(trace_h)))
+    throw std::invalid_argument("pbd-paper: trace_h must be a finite number > 0, got " + std::to_string(trace_h));
 }
 
 std::vector<Claim> PbdPaperStudy::claims() const {
@@ -52,16 +111,23 @@ PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
     opt.progress = progress("sliding");
     opt.refine = cfg.refine;
     auto exact = [&p](double t) { return p.exact(t); };
-    res.sliding = run_convergence("pbd-paper-sliding", p, fmt::format("d=3 C=10 alpha={:.6g}", o.alpha), exact,
-                                  parse_scheme_list(cfg.schemes), opt);
-    res.sliding_claims = pbd_paper_claims(res.sliding, "sliding", cfg.thresholds);
+    const std::string parameters = fmt::format("d=3 C=10 alpha={:.6g}", o.alpha);
+    res.sliding = run_convergence("pbd-paper-sliding", p, parameters, exact, parse_scheme_list(cfg.schemes), opt);
+    const auto t0 = std::chrono::steady_clock::now();
+    const ProblemViewOf<SlidingCase<double>> view(p);
+    res.sliding_starts = perturbed_starts(p.x0(), cfg.perturbations, &view.constraints(), p.t0());
+    res.sliding_perturbed = run_perturbed("pbd-paper-sliding", p, parameters, exact, stability_schemes(cfg.schemes),
+                                          res.sliding_starts, opt);
+    res.sliding_traces = symmetry_traces(p, cfg.trace_schemes, cfg.trace_h, res.sliding_starts, opt.integrate);
+    res.perturbed_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    res.sliding_claims = pbd_paper_claims(res.sliding, "sliding", cfg.thresholds, res.sliding_perturbed);
   }
   // Disks, Figs. 9 and 10.
   const Disks<double> p(cfg.disks);
   const auto disks_schemes = parse_scheme_list(cfg.disks_schemes);
   // The disks judged against a reference with `steps` steps whose error
   // estimate is `error`: every scheme's ladder, refined down to 10 h_ref.
-  auto judge_disks = [&](const CachedReference& ref, std::int64_t steps, double error) {
+  auto disks_options = [&](std::int64_t steps, double error) {
     StudyOptions opt;
     opt.ladder = cfg.disks_ladder;
     opt.jobs = cfg.jobs;
@@ -69,6 +135,10 @@ PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
     opt.reference_error = error;
     opt.refine = cfg.refine;
     opt.refine.h_floor = 10 * cfg.disks.t_end / double(steps);
+    return opt;
+  };
+  auto judge_disks = [&](const CachedReference& ref, std::int64_t steps, double error) {
+    const StudyOptions opt = disks_options(steps, error);
     ConvergenceStudy s = run_convergence("pbd-paper-disks", p, cfg.disks.label(), ref.reference, disks_schemes, opt);
     if (!cfg.disks_exact_schemes.empty()) {
       StudyOptions exact_opt = opt;
@@ -123,7 +193,16 @@ PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
       res.disks = judge_disks(res.reference, res.reference_steps, res.reference_error);
       break;
     }
-  res.disks_claims = pbd_paper_claims(res.disks, "disks", cfg.thresholds);
+  const auto perturbed_start = std::chrono::steady_clock::now();
+  {
+    const DisksAllPairsView view(p);
+    res.disks_starts = perturbed_starts(p.x0(), cfg.perturbations, &view.constraints(), p.t0());
+  }
+  res.disks_perturbed = run_perturbed("pbd-paper-disks", p, cfg.disks.label(), res.reference.reference,
+                                      stability_schemes(cfg.disks_schemes), res.disks_starts,
+                                      disks_options(res.reference_steps, res.reference_error));
+  res.perturbed_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - perturbed_start).count();
+  res.disks_claims = pbd_paper_claims(res.disks, "disks", cfg.thresholds, res.disks_perturbed);
   // The same ladders judged without the reference: a cross-check of the cached reference.
   res.cross_check = richardson_cross_check(p, cfg.disks.label(), disks_schemes, cfg.disks_ladder,
                                            res.reference.reference.times, IntegrateOptions{}, cfg.jobs);

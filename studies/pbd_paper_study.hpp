@@ -14,6 +14,7 @@
 #include "studies/convergence_study.hpp"
 #include "studies/disks_reference.hpp"
 #include "studies/pbd_paper_claims.hpp"
+#include "studies/perturbed_starts.hpp"
 #include "studies/reference_free.hpp"
 #include "studies/refinement.hpp"
 #include "studies/step_ladder.hpp"
@@ -52,6 +53,16 @@ struct PbdPaperConfig {
   // error estimate), so the floor halves (fit_order.md, "A finer reference").
   bool finer_reference_on_demand = true;
   PbdPaperThresholds thresholds;
+  // The stability claims (issue 27): the schemes they are about (those of
+  // `schemes` / `disks_schemes` named pbd, pgs or penalty) run the paper's
+  // steps again from each of these seeded perturbed starts
+  // (studies/perturbed_starts.hpp; sizes 1e-12, 1e-8, 1e-4 of max(1, |x0|)).
+  PerturbedStartOptions perturbations;
+  // The figure of the distance from the symmetric plane, |x_3(t)| (sliding
+  // case, d = 3): these schemes at the step T / round(T / trace_h) (0.158,
+  // one of the paper's large steps), from the given and every perturbed start.
+  std::string trace_schemes = "pbd,penalty:gamma=100";
+  double trace_h = 0.158;
   int jobs = 1;
 
   // Progress (empty: none): per finished run of a study ("sliding", "disks"),
@@ -63,8 +74,24 @@ struct PbdPaperConfig {
   void validate() const;
 };
 
+// |x_3(t_k)| of one run of the sliding case (d = 3): its distance from the
+// plane x_3 = 0 that mirrors the two balls onto each other.
+struct SymmetryTrace {
+  std::string scheme;
+  double h = 0;
+  double perturbation = 0;  // relative size of the start perturbation (0: the given start)
+  RunStatus status = RunStatus::ok;
+  std::vector<std::pair<double, double>> distance;  // (t_k, |x_3(t_k)|)
+};
+
 struct PbdPaperStudy {
   ConvergenceStudy sliding, disks;
+  // The stability claims' schemes from the perturbed starts (rows' parameters
+  // end in " start=perturbed:SIZE"), and the starts themselves.
+  std::vector<PerturbedRuns> sliding_perturbed, disks_perturbed;
+  std::vector<PerturbedStart> sliding_starts, disks_starts;
+  std::vector<SymmetryTrace> sliding_traces;
+  double perturbed_seconds = 0;  // wall time of the perturbed runs and the traces (both problems)
   CachedReference reference;  // the one the disks were judged against (the finer one, if it was needed)
   std::int64_t reference_steps = 0;  // its steps: h_ref = T / reference_steps
   double reference_seconds = 0;

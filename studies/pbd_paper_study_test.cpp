@@ -37,7 +37,10 @@ TEST(PbdPaperStudy, EveryClaimOfSeed000Section4HasItsExpectedVerdictOnTheCiConfi
       {"sliding.order.pbd", {yes, "order 1 after refinement (pre-asymptotic on the given steps, h >= 1e-2)"}},
       {"sliding.order.pngs", {yes, "order 1 on the given steps"}},
       {"sliding.order.moreau-euler", {yes, "order 1 on the given steps"}},
-      {"sliding.stability", {no, "no PGS/penalty run diverges or leaves the bound on the sliding case for h <= 0.5"}},
+      {"sliding.stability",
+       {yes, "from the given start no penalty run leaves the bound (x_3 = 0 exactly); from a start 1e-12 off the "
+             "symmetric plane gamma = 100 and 1000 blow up (issue 27)"}},
+      {"sliding.stability-pgs", {no, "PGS stays bounded from every start"}},
       {"sliding.accuracy-per-step", {yes, "PNGS and PGS more accurate at every step"}},
       {"sliding.precision-work",
        {no, "Moreau-Euler and penalty with large gamma beat PBD at matched work on the sliding case"}},
@@ -47,6 +50,7 @@ TEST(PbdPaperStudy, EveryClaimOfSeed000Section4HasItsExpectedVerdictOnTheCiConfi
       {"disks.order.pngs", {yes, "order 1 on the given steps"}},
       {"disks.order.moreau-euler", {yes, "order 1 on the given steps"}},
       {"disks.stability", {no, "h <= 0.05 here: no penalty run diverges (the full report, h up to 0.2, supports it)"}},
+      {"disks.stability-pgs", {no, "PGS stays bounded from every start"}},
       {"disks.accuracy-per-step", {yes, "PNGS and PGS more accurate at every step"}},
       {"disks.precision-work", {yes, "PBD at least as accurate at matched work"}},
       {"disks.penalty-stalls", {no, "gamma = 1000 still converges at the smallest steps"}},
@@ -60,6 +64,32 @@ TEST(PbdPaperStudy, EveryClaimOfSeed000Section4HasItsExpectedVerdictOnTheCiConfi
                                         << to_string(want.verdict) << " (" << want.why << "); evidence: " << c->evidence;
     EXPECT_FALSE(c->numbers.empty()) << id << ": a verdict without the numbers behind it";
   }
+  // Issue 27: the stability claims are decided on perturbed evidence, shown
+  // beside the given start's. On the sliding case the penalty's growth needs
+  // a seed: from the given start alone (the same study's rows, no perturbed
+  // runs) the claim is not supported, which is the blind spot this guards.
+  const Claim* st = find_claim(claims, "pbd-paper.sliding.stability");
+  ASSERT_NE(st, nullptr);
+  EXPECT_NE(st->evidence.find("penalty:gamma=100: given start bounded at every h; perturbed starts unstable at h"),
+            std::string::npos)
+      << st->evidence;
+  EXPECT_NE(st->evidence.find("first shown by the perturbation 1e-12"), std::string::npos) << st->evidence;
+  EXPECT_EQ(s.sliding_perturbed.size(), 3u);
+  const auto given_claims = pbd_paper_claims(s.sliding, "sliding");
+  const Claim* given_only = find_claim(given_claims, "pbd-paper.sliding.stability");
+  ASSERT_NE(given_only, nullptr);
+  EXPECT_EQ(given_only->verdict, no) << given_only->evidence;
+  // The figure's traces: penalty from the given start never leaves x_3 = 0; from 1e-12 it does, by orders of magnitude.
+  double given = -1, perturbed = -1;
+  for (const auto& t : s.sliding_traces) {
+    if (t.scheme != "penalty:gamma=100") continue;
+    double m = 0;
+    for (const auto& [time, d] : t.distance) m = std::max(m, d);
+    if (t.perturbation == 0) given = m;
+    if (t.perturbation == 1e-12) perturbed = m;
+  }
+  EXPECT_EQ(given, 0.0);
+  EXPECT_GT(perturbed, 1.0);
   // The cross-check judges the same disks ladders without the reference: one estimate per disks scheme.
   EXPECT_EQ(s.cross_check.size(), 6u);
   EXPECT_GT(s.reference_error, 0.0);
