@@ -93,7 +93,16 @@ void settle(OrderFit& fit, const FitOptions& opt) {
   const double half = std::isfinite(line.std_error) ? q * line.std_error : 0.0;
   fit.trend_low = line.slope - half;
   fit.trend_high = line.slope + half;
-  fit.moving = (fit.trend_low > 0 || fit.trend_high < 0) && std::abs(line.slope) * span > opt.resolution;
+  // A step is a trend too: with 2 degrees of freedom the slope's interval is
+  // wide, so four orders that fall from 1.00, 0.99 to 0.90, 0.90 (a decaying
+  // transient) would pass its test; the means of the two halves tell them
+  // apart (verdict_rule_properties_test, the bump family).
+  const std::size_t half = k / 2;
+  const double first_half = std::accumulate(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(half), 0.0) / double(half);
+  const double last_half =
+      std::accumulate(y.end() - static_cast<std::ptrdiff_t>(half), y.end(), 0.0) / double(half);
+  fit.moving = ((fit.trend_low > 0 || fit.trend_high < 0) && std::abs(line.slope) * span > opt.resolution) ||
+               std::abs(last_half - first_half) > opt.resolution;
   fit.settled = fit.settle_spread <= opt.settle_spread && !fit.moving;
 }
 
