@@ -97,10 +97,10 @@ void settle(OrderFit& fit, const FitOptions& opt) {
   // wide, so four orders that fall from 1.00, 0.99 to 0.90, 0.90 (a decaying
   // transient) would pass its test; the means of the two halves tell them
   // apart (verdict_rule_properties_test, the bump family).
-  const std::size_t half = k / 2;
-  const double first_half = std::accumulate(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(half), 0.0) / double(half);
+  const std::size_t halfk = k / 2;
+  const double first_half = std::accumulate(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(halfk), 0.0) / double(halfk);
   const double last_half =
-      std::accumulate(y.end() - static_cast<std::ptrdiff_t>(half), y.end(), 0.0) / double(half);
+      std::accumulate(y.end() - static_cast<std::ptrdiff_t>(halfk), y.end(), 0.0) / double(halfk);
   fit.moving = ((fit.trend_low > 0 || fit.trend_high < 0) && std::abs(line.slope) * span > opt.resolution) ||
                std::abs(last_half - first_half) > opt.resolution;
   fit.settled = fit.settle_spread <= opt.settle_spread && !fit.moving;

@@ -250,5 +250,24 @@ TEST(FitOrder, AOneSidedClaimIsPassedByScatteredLocalOrdersWhollyAboveIt) {
   EXPECT_NE(fit_order(pts, o).verdict, Verdict::pass);
 }
 
+
+// A step in the last four local orders is a trend, not a settled order: a
+// transient that decays below the finest step (the property suite's bump,
+// local orders 1.000, 0.993, 0.903, 0.901) must not fail. With 2 degrees of
+// freedom the slope's interval contains 0; the halves' means (0.997 vs 0.902)
+// tell the step apart.
+TEST(FitOrder, AStepInTheLastLocalOrdersIsATrendAndNeverASettledFail) {
+  const std::vector<double> orders = {1.000, 0.993, 0.903, 0.901};
+  std::vector<OrderPoint> pts = {{1.0, 1.0, 0, true}};
+  for (double p : orders) pts.push_back({pts.back().h / 2, pts.back().error * std::pow(0.5, p), 0, true});
+  FitOptions o;
+  o.expected_order = 1;
+  const auto f = fit_order(pts, o);
+  EXPECT_TRUE(f.moving) << f.reason;
+  EXPECT_FALSE(f.settled);
+  EXPECT_NE(f.verdict, Verdict::fail) << f.reason;
+  EXPECT_NE(f.verdict, Verdict::pass) << f.reason;
+}
+
 }  // namespace
 }  // namespace sweepcheck
