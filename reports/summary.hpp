@@ -20,7 +20,9 @@ struct ReportText {
 };
 
 nlohmann::json summary_json(const ConvergenceStudy& study);
-// One claim as a Markdown bullet item ("statement — **verdict**: evidence (criterion: …)"), and all as JSON.
+// One claim as a Markdown bullet item ("statement — the paper (source): “quote” — **verdict**: evidence
+// (criterion: …) `id`"; without a quote the part before the verdict is the statement alone), and all as
+// JSON (with "quote" and "quote_source", empty when the claim quotes nothing).
 std::string claim_markdown(const Claim& claim);
 nlohmann::json claims_json(const std::vector<Claim>& claims);
 std::string summary_markdown(const ConvergenceStudy& study, const ReportText& text,
