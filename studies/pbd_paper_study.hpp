@@ -43,6 +43,13 @@ struct PbdPaperConfig {
   // step) three (8x), never more than `refine`. Never below 10 h_ref on the disks.
   RefineOptions refine{.max_new_rungs = 4, .max_step_factor = 16};
   RefineOptions exact_refine{.max_new_rungs = 3, .max_step_factor = 8};
+  // The penalty's breakdown (seed 000, Section 4.3): each γ's disks ladder
+  // is extended by halvings of its smallest step until its error stalls
+  // (thresholds.stall) or this budget ends, never below 10 h_ref (1e-5 on
+  // the paper's disks, which the budget of 8 halvings of h = 1e-3 would pass:
+  // the floor ends it at 1.56e-5, 256000 steps, about 13 µs each;
+  // app/pbd_paper.md, "Penalty: breakdown by γ").
+  StallLadderOptions penalty_ladder{.max_new_rungs = 8};
   PbdPaperThresholds thresholds;
   int jobs = 1;
 
