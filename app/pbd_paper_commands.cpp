@@ -123,6 +123,8 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
   md += "Order claims state the fit on the paper's own step list and, where its local orders had not settled, the "
         "fit after refinement toward smaller h (studies/fit_order.md); `pre-asymptotic` means the refinement budget "
         "ended first.\n\n";
+  md += "Each claim that tests a sentence of the paper quotes it, with its section, before its verdict; the criteria "
+        "and their reasons: app/pbd_paper.md, \"The claims as the paper states them\".\n\n";
   const auto claims = res.claims();
   for (const auto& c : claims) md += "- " + claim_markdown(c) + "\n";
   write_file_atomically(dir / "summary.md", md);

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "reports/summary.hpp"
+
 namespace sweepcheck {
 namespace {
 
@@ -19,6 +21,29 @@ TEST(HtmlReport, RendersTheInlineMarkdownTheStudiesWrite) {
             "order <strong>1.02</strong> of <code>pbd</code> &lt; 2, see <a href=\"x.md\">it</a>");
   // Unclosed markers stay text.
   EXPECT_EQ(markdown_inline_html("a ** b ` c [d"), "a ** b ` c [d");
+}
+
+TEST(HtmlReport, AClaimsQuotedSentenceStandsBesideItsVerdictInMarkdownHtmlAndJson) {
+  Claim c;
+  c.id = "paper.x";
+  c.statement = "x: PBD is best";
+  c.quote = "PBD performs best.";
+  c.quote_source = "seed 000, Section 4.3";
+  c.criterion = "every budget";
+  c.verdict = ClaimVerdict::not_supported;
+  c.evidence = "1/2 budgets";
+  const std::string md = claim_markdown(c);
+  EXPECT_EQ(md, "x: PBD is best — the paper (seed 000, Section 4.3): “PBD performs best.” — **not supported**: 1/2 "
+                "budgets (criterion: every budget) `paper.x`");
+  EXPECT_EQ(markdown_inline_html(md),
+            "x: PBD is best — the paper (seed 000, Section 4.3): “PBD performs best.” — <strong>not supported</strong>: "
+            "1/2 budgets (criterion: every budget) <code>paper.x</code>");
+  const auto j = claims_json({c});
+  EXPECT_EQ(j.at(0).at("quote"), "PBD performs best.");
+  EXPECT_EQ(j.at(0).at("quote_source"), "seed 000, Section 4.3");
+  // A claim that quotes nothing reads as before.
+  c.quote.clear();
+  EXPECT_EQ(claim_markdown(c), "x: PBD is best — **not supported**: 1/2 budgets (criterion: every budget) `paper.x`");
 }
 
 TEST(HtmlReport, GivesADynamicSvgItsViewBoxAsNaturalSize) {

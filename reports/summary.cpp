@@ -37,8 +37,11 @@ std::string verdict_legend_markdown() {
 }
 
 std::string claim_markdown(const Claim& c) {
-  return fmt::format("{} — **{}**: {} (criterion: {}) `{}`", c.statement, to_string(c.verdict), c.evidence, c.criterion,
-                     c.id);
+  // The paper's words stand right before the verdict they receive.
+  const std::string quote =
+      c.quote.empty() ? std::string() : fmt::format(" — the paper ({}): “{}”", c.quote_source, c.quote);
+  return fmt::format("{}{} — **{}**: {} (criterion: {}) `{}`", c.statement, quote, to_string(c.verdict), c.evidence,
+                     c.criterion, c.id);
 }
 
 nlohmann::json claims_json(const std::vector<Claim>& claims) {
@@ -48,6 +51,8 @@ nlohmann::json claims_json(const std::vector<Claim>& claims) {
     for (const auto& [k, v] : c.numbers) numbers[k] = number_or_null(v);
     out.push_back({{"id", c.id},
                    {"statement", c.statement},
+                   {"quote", c.quote},
+                   {"quote_source", c.quote_source},
                    {"criterion", c.criterion},
                    {"verdict", to_string(c.verdict)},
                    {"evidence", c.evidence},

@@ -21,7 +21,9 @@ struct ReportText {
 };
 
 nlohmann::json summary_json(const ConvergenceStudy& study);
-// One claim as a Markdown bullet item ("statement — **verdict**: evidence (criterion: …)"), and all as JSON.
+// One claim as a Markdown bullet item ("statement — the paper (source): “quote” — **verdict**: evidence
+// (criterion: …) `id`"; without a quote the part before the verdict is the statement alone), and all as
+// JSON (with "quote" and "quote_source", empty when the claim quotes nothing).
 std::string claim_markdown(const Claim& claim);
 // Each fit verdict with one line a user can act on (the summaries' and the
 // HTML report's legend; README, "Verdicts").

@@ -34,11 +34,11 @@ TEST(AuditChecks, HalfOrderErrorFailsAClaimOfOrderOne) {
 // Venel's claim is the proven bound order >= 1/2 (seed 001): a first-order
 // error meets it, a sharp claim of 1/2 it does not, and an error of order
 // 1/4 fails the bound. The negative controls keep the flag from passing all.
-TEST(AuditChecks, FirstOrderErrorMeetsALowerBoundOfOneHalfButNotASharpClaimOfOneHalf) {
+TEST(AuditChecks, FirstOrderErrorMeetsAClaimOfOneHalfButNotASharpClaimOfOneHalf) {
   const auto first = [](double h) { return 0.3 * h; };
-  EXPECT_EQ(judge_convergence(series(first), 0.5, th, {}, true).verdict, CheckVerdict::pass);
-  EXPECT_EQ(judge_convergence(series(first), 0.5, th).verdict, CheckVerdict::fail);
-  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::pow(h, 0.25); }), 0.5, th, {}, true).verdict,
+  EXPECT_EQ(judge_convergence(series(first), 0.5, th).verdict, CheckVerdict::pass);
+  EXPECT_EQ(judge_convergence(series(first), 0.5, th, {}, /*sharp*/ true).verdict, CheckVerdict::fail);
+  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::pow(h, 0.25); }), 0.5, th).verdict,
             CheckVerdict::fail);
 }
 

@@ -29,6 +29,12 @@ inline std::string to_string(ClaimVerdict v) {
 struct Claim {
   std::string id;         // stable identifier, e.g. "pbd-paper.sliding.pbd-order"
   std::string statement;  // the paper's claim, in words
+  // The paper's own words that the claim tests, verbatim from the source text
+  // (empty for a claim that is the harness's, not a sentence of the paper),
+  // and where they stand ("seed 000, Section 4.3"). Reports print them beside
+  // the verdict, so a reader sees what was tested.
+  std::string quote;
+  std::string quote_source;
   std::string criterion;  // the rule that decides it, with its thresholds
   ClaimVerdict verdict = ClaimVerdict::inconclusive;
   std::string evidence;   // one sentence with the numbers

@@ -19,6 +19,41 @@ namespace sweepcheck {
 namespace {
 constexpr double kPiOver16 = 0.19634954084936207;
 
+// Seed 000, Section 4.3: each penalty γ's ladder halved on until its error
+// stalls or the budget ends (studies/error_stall.hpp). The rungs join the
+// rows, marked refined; the penalty's fit records how many and why its
+// ladder ended (refined_rungs, refinement_stop), which the claims quote.
+template <class Problem, class Reference>
+void extend_penalty_ladders(ConvergenceStudy& st, const Problem& p, const std::string& parameters,
+                            const Reference& ref, const std::vector<SchemeSpec>& schemes, const StudyOptions& opt,
+                            const StallRule& rule, const StallLadderOptions& ladder) {
+  std::vector<std::size_t> penalty;
+  for (std::size_t i = 0; i < st.fits.size(); ++i)
+    if (st.fits[i].scheme.rfind("penalty", 0) == 0) penalty.push_back(i);
+  std::vector<std::vector<RunRow>> added(penalty.size());
+  const double span = to_double(p.t_end() - p.t0());
+  parallel_for(penalty.size(), opt.jobs, [&](std::size_t k) {
+    SchemeFit& f = st.fits[penalty[k]];
+    const auto spec = std::find_if(schemes.begin(), schemes.end(), [&](const auto& s) { return s.label() == f.scheme; });
+    if (spec == schemes.end()) throw std::logic_error("penalty ladder: no scheme labelled " + f.scheme);
+    std::vector<OrderPoint> points;
+    for (const auto& r : st.rows)
+      if (r.scheme == f.scheme) points.push_back(order_point(r));
+    const StallLadder out = extend_until_stall(points, rule, ladder, [&](double h) {
+      RunRow r = run_one(p, parameters, ref, *spec, std::max<std::int64_t>(1, std::llround(span / h)), opt);
+      r.refined = true;
+      added[k].push_back(r);
+      return order_point(r);
+    });
+    FitOptions fo = opt.fit;
+    fo.expected_order = f.fit.expected_order;  // the penalty claims none
+    f.fit = fit_order(points, fo);
+    f.fit.refined_rungs = out.new_rungs;
+    f.fit.refinement_stop = out.stop;
+  });
+  for (auto& a : added) st.rows.insert(st.rows.end(), a.begin(), a.end());
+}
+
 // The schemes of a list the stability claims are about: PBD (bounded?) and
 // the penalty method and PGS (unstable?).
 std::vector<SchemeSpec> stability_schemes(const std::string& list) {
@@ -80,6 +115,7 @@ void PbdPaperConfig::validate() const {
   disks_ladder.validate();
   if (!disks_exact_schemes.empty()) disks_exact_ladder.validate();
   refine.validate();
+  penalty_ladder.validate();
   if (jobs < 1) throw std::invalid_argument("pbd-paper: jobs must be >= 1, got " + std::to_string(jobs));
   perturbations.validate();
   if (!(trace_h > 0 && std::isfinite(trace_h)))
@@ -148,6 +184,9 @@ PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
       s.rows.insert(s.rows.end(), extra.rows.begin(), extra.rows.end());
       s.fits.insert(s.fits.end(), extra.fits.begin(), extra.fits.end());
     }
+    StallLadderOptions ladder = cfg.penalty_ladder;
+    ladder.h_floor = std::max(ladder.h_floor, opt.refine.h_floor);
+    extend_penalty_ladders(s, p, cfg.disks.label(), ref.reference, disks_schemes, opt, cfg.thresholds.stall, ladder);
     return s;
   };
   auto max_distance = [](const CachedReference& a, const CachedReference& b) {

@@ -52,6 +52,13 @@ struct PbdPaperConfig {
   // the step (computed once and cached like the first; the first serves as its
   // error estimate), so the floor halves (fit_order.md, "A finer reference").
   bool finer_reference_on_demand = true;
+  // The penalty's breakdown (seed 000, Section 4.3): each γ's disks ladder
+  // is extended by halvings of its smallest step until its error stalls
+  // (thresholds.stall) or this budget ends, never below 10 h_ref (1e-5 on
+  // the paper's disks, which the budget of 8 halvings of h = 1e-3 would pass:
+  // the floor ends it at 1.56e-5, 256000 steps, about 13 µs each;
+  // app/pbd_paper.md, "Penalty: breakdown by γ").
+  StallLadderOptions penalty_ladder{.max_new_rungs = 8};
   PbdPaperThresholds thresholds;
   // The stability claims (issue 27): the schemes they are about (those of
   // `schemes` / `disks_schemes` named pbd, pgs or penalty) run the paper's

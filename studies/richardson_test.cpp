@@ -43,10 +43,11 @@ TEST(Richardson, RecoversTheOrderWithNonConstantRefinementRatios) {
   EXPECT_EQ(r.verdict, Verdict::pass) << r.reason;
 }
 
-TEST(Richardson, AClaimOtherThanTheObservedOrderFailsAndALowerBoundBelowItPasses) {
+TEST(Richardson, AClaimAboveTheObservedOrderFailsAndOneBelowItPassesUnlessItIsSharp) {
   const auto d = differences(halving, [](double h) { return std::pow(h, 1.0); });
   EXPECT_EQ(richardson_estimate(halving, d, 2.0).verdict, Verdict::fail);
-  EXPECT_EQ(richardson_estimate(halving, d, 0.5, /*lower bound*/ true).verdict, Verdict::pass);
+  EXPECT_EQ(richardson_estimate(halving, d, 0.5).verdict, Verdict::pass);
+  EXPECT_EQ(richardson_estimate(halving, d, 0.5, /*sharp*/ true).verdict, Verdict::fail);
   EXPECT_EQ(richardson_estimate(halving, d).verdict, Verdict::none_claimed);
 }
 
