@@ -131,7 +131,7 @@ void register_audit(CLI::App& app, int& exit_code) {
     AuditOptions opt;
     // A plugin's code is untrusted: every run of it goes to a child process.
     opt.isolate = !cfg->plugin.empty() || cfg->isolate;
-    opt.run_time_limit = cfg->run_timeout;
+    opt.budget.fixed_limit = cfg->run_timeout;
     opt.thresholds.large_step_starts.sizes = perturbations;
     opt.claimed_order = cfg->claimed_order;
     // An in-tree scheme's own claim carries its kind (SchemeInfo); a given

@@ -132,11 +132,15 @@ nlohmann::json audit_json(const AuditResult& a) {
                       {"verdict", to_string(c.verdict)},
                       {"evidence", c.evidence},
                       {"figure", stem_for(c.id)}};
-    for (const auto& p : c.per_problem)
-      cj["problems"].push_back({{"problem", p.problem},
-                                {"verdict", to_string(p.judgement.verdict)},
-                                {"evidence", p.judgement.evidence},
-                                {"fit", fit_json(p.judgement.fit)}});
+    if (!c.not_run.empty()) cj["not_run"] = c.not_run;
+    for (const auto& p : c.per_problem) {
+      nlohmann::json pj{{"problem", p.problem},
+                        {"verdict", to_string(p.judgement.verdict)},
+                        {"evidence", p.judgement.evidence},
+                        {"fit", fit_json(p.judgement.fit)}};
+      if (p.not_run) pj["not_run"] = true;
+      cj["problems"].push_back(pj);
+    }
     for (const auto& s : c.skipped) cj["skipped"].push_back({{"problem", s.problem}, {"reason", s.reason}});
     j["checks"].push_back(cj);
   }
@@ -156,13 +160,16 @@ nlohmann::json audit_json(const AuditResult& a) {
   for (const auto& w : a.work)
     j["precision_work"].push_back(
         {{"error", w.error}, {"work_scheme", number(w.work_scheme)}, {"work_reference", number(w.work_reference)}});
-  for (const auto& f : a.faults)
-    j["faults"].push_back({{"kind", f.kind},
-                           {"problem", f.problem},
-                           {"h", f.h},
-                           {"steps", f.steps},
-                           {"status", to_string(f.status)},
-                           {"cause", f.detail}});
+  for (const auto& f : a.faults) {
+    nlohmann::json fj{{"kind", f.kind},       {"problem", f.problem},          {"h", f.h},
+                      {"steps", f.steps},     {"status", to_string(f.status)}, {"cause", f.detail}};
+    if (f.steps_done >= 0) fj["steps_done"] = f.steps_done;
+    j["faults"].push_back(fj);
+  }
+  if (!a.gave_up.empty()) {
+    j["gave_up"] = a.gave_up;
+    j["runs_not_started"] = a.runs_not_started;
+  }
   j["isolated"] = a.isolated;
   j["child_runs"] = a.child_runs;
   j["determinism_hashes"] = {fmt::format("{:016x}", a.determinism_hash[0]), fmt::format("{:016x}", a.determinism_hash[1])};
@@ -177,11 +184,15 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
                         ? fmt::format("{}{:g}", a.claim_is_sharp ? "" : ">= ", a.claimed_order)
                         : "none",
                     a.any_failed() ? "FAIL" : "no check failed");
+  if (!a.gave_up.empty())
+    md += fmt::format("**The audit stopped running the plugin**: {}. {} runs were not started; every check resting on "
+                      "them says FAIL (not run) (README: how the audit isolates plugins).\n\n",
+                      a.gave_up, a.runs_not_started);
   md += "| # | check | verdict | evidence | tests |\n|---|---|---|---|---|\n";
   int k = 0;
   for (const auto& c : a.checks)
-    md += fmt::format("| {} | {} | **{}** | {} | {} |\n", ++k, c.title, to_string(c.verdict), cell(c.evidence),
-                      cell(c.theorem));
+    md += fmt::format("| {} | {} | **{}**{} | {} | {} |\n", ++k, c.title, to_string(c.verdict),
+                      c.not_run.empty() ? "" : " (not run)", cell(c.evidence), cell(c.theorem));
   md += "\n";
   if (!a.problems.empty()) {
     md += "## Problems and their error measures\n\n| problem | error measured | notes |\n|---|---|---|\n";
@@ -196,7 +207,8 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
     md += "\n";
   }
   for (const auto& c : a.checks) {
-    md += fmt::format("## {} — {}\n\n{}\n\n", c.title, to_string(c.verdict), c.evidence);
+    md += fmt::format("## {} — {}{}\n\n{}\n\n", c.title, to_string(c.verdict), c.not_run.empty() ? "" : " (not run)",
+                      c.evidence);
     if (const auto why = figure_problems.find(c.id); why != figure_problems.end())
       md += fmt::format("(Figure not drawn: {}.)\n\n", why->second);
     else if (c.id != "large-steps" && c.id != "determinism")
@@ -204,7 +216,8 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
     if (!c.per_problem.empty() || !c.skipped.empty()) {
       md += "| problem | verdict | evidence |\n|---|---|---|\n";
       for (const auto& p : c.per_problem)
-        md += fmt::format("| {} | {} | {} |\n", p.problem, to_string(p.judgement.verdict), cell(p.judgement.evidence));
+        md += fmt::format("| {} | {}{} | {} |\n", p.problem, to_string(p.judgement.verdict), p.not_run ? " (not run)" : "",
+                          cell(p.judgement.evidence));
       for (const auto& s : c.skipped) md += fmt::format("| {} | skipped | {} |\n", s.problem, cell(s.reason));
       md += "\n";
     }
@@ -216,8 +229,9 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
     md += "\n## Faults\n\nRuns of the audited scheme that failed as a program (each FAILs the checks resting on it):\n\n"
           "| run | problem | h | steps | status | cause |\n|---|---|---|---|---|---|\n";
     for (const auto& f : a.faults)
-      md += fmt::format("| {} | {} | {:.4g} | {} | {} | {} |\n", f.kind, cell(f.problem), f.h, f.steps,
-                        to_string(f.status), cell(f.detail));
+      md += fmt::format("| {} | {} | {:.4g} | {} | {} | {}{} |\n", f.kind, cell(f.problem), f.h, f.steps,
+                        to_string(f.status), cell(f.detail),
+                        f.steps_done >= 0 ? fmt::format(" (in step {})", f.steps_done + 1) : "");
   }
   if (a.isolated)
     md += fmt::format("\nThe scheme's {} runs each ran in a child process with a time limit (README: how the audit "

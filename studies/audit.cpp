@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <map>
 
 #include "solvers/counting_view.hpp"
 #include "solvers/nnls.hpp"
@@ -54,10 +55,12 @@ struct StepperScheme {
   plugin::Stepper* stepper;
   const plugin::ProblemView* view;
   bool* non_finite;  // set when a step returns NaN / inf (the driver then stops the run)
+  std::int64_t* steps_done;  // told to the host when isolated (report_child_progress): how far a hung run got
   template <class P>
   StepStatus step(const P&, double t, const Vec<double>& x, double h, Vec<double>& out, Work& work) const {
     const StepStatus s = stepper->step(t, cspan(x), h, *view, mspan(out), work);
     if (!all_finite(out)) *non_finite = true;
+    report_child_progress(++*steps_done);
     return s;
   }
 };
@@ -89,13 +92,14 @@ struct TaskResult {
   ProbeRow probe;
   RunStatus probe_status = RunStatus::ok;  // not ok: the isolated probe failed as a program
   std::string fault;                       // the cause of a fault (row or probe)
+  std::int64_t steps_done = -1;            // steps finished when a faulted run ended (if reported)
 };
 // Bit-exact encoding for the MPI ranks (studies/run_codec.hpp).
 static_assert(sizeof(ProbeRow) == sizeof(std::string) + 40, "ProbeRow changed: update its encoding in audit.cpp");
 template <class Io, class T>
 void task_fields(Io& io, T& x) {
   io(x.row), io(x.samples), io(x.probe.problem), io(x.probe.h), io(x.probe.defect), io(x.probe.floor),
-      io(x.probe.max_residual), io(x.probe.points), io(x.probe_status), io(x.fault);
+      io(x.probe.max_residual), io(x.probe.points), io(x.probe_status), io(x.fault), io(x.steps_done);
 }
 void encode(codec::Writer& w, const TaskResult& x) {
   auto io = [&w](const auto& v) { codec::encode(w, v); };
@@ -244,7 +248,8 @@ Judgement with_faults(Judgement j, const std::vector<RunFault>& faults, const st
 }  // namespace
 
 std::string RunFault::sentence() const {
-  return fmt::format("h={:.4g} ({} steps) {}: {}", h, steps, to_string(status), detail);
+  return fmt::format("h={:.4g} ({} steps) {}: {}{}", h, steps, to_string(status), detail,
+                     steps_done >= 0 ? fmt::format(" (in step {}: {} steps done)", steps_done + 1, steps_done) : "");
 }
 
 AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
@@ -253,7 +258,8 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   const CountingView counting(*problem.view);
   const RunProblem rp(problem);
   bool non_finite = false;
-  const StepperScheme sch{stepper.get(), &counting, &non_finite};
+  std::int64_t steps_done = 0;
+  const StepperScheme sch{stepper.get(), &counting, &non_finite, &steps_done};
   if (problem.exact && problem.sampled)
     throw std::invalid_argument("audit problem " + label(problem) + ": needs at most one of an exact solution or a sampled reference");
   ViolationObserver<double, ViewConstraintSet> viol(rp.constraints());
@@ -422,11 +428,25 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   // child process, with a time limit; a fault becomes the row's status and a
   // RunFault with its cause. Rows and faults are stored by task index, so the
   // result does not depend on --jobs.
+  // The budget (studies/run_budget.hpp) sets each run's time limit from what
+  // the plugin's finished runs took, and once the plugin has hung on
+  // opt.budget.max_timeouts runs (or crashed on its first max_crashes runs)
+  // starts no more of them: those end as not_run, with the reason.
   std::atomic<int> child_runs{0};
+  RunBudget budget(opt.budget);
   auto constraints_of = [](const AuditProblem& p) { return p.view->constraints().size(); };
   auto isolated = [&](const std::function<std::string()>& work, std::int64_t steps, const AuditProblem& p) {
+    const auto index = static_cast<std::size_t>(&p - problems.data());
+    if (auto why = budget.refusal()) {
+      ChildResult c;
+      c.status = RunStatus::not_run;
+      c.detail = std::move(*why);
+      return c;
+    }
     ++child_runs;
-    return run_in_child(work, opt.time_limit(steps, constraints_of(p)));
+    ChildResult c = run_in_child(work, budget.time_limit(index, steps, constraints_of(p)));
+    budget.record(index, steps, constraints_of(p), c.status, c.wall_seconds);
+    return c;
   };
   // Reference-free problems: every ladder and large-step run is recorded at
   // common sample times (reference_free.hpp).
@@ -436,7 +456,8 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   struct Outcome {
     RunRow row;
     std::vector<Vec<double>> samples;
-    std::string fault;  // the cause when row.status is a fault
+    std::string fault;  // the cause when row.status is a fault (or why the run was not started)
+    std::int64_t steps_done = -1;  // steps finished when a faulted isolated run ended (-1: not known)
   };
   auto non_finite_cause = [](Outcome& o) {
     if (o.row.status == RunStatus::non_finite) o.fault = fmt::format("step {} returned a non-finite state", o.row.fail_step);
@@ -458,7 +479,8 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
           return std::move(w.bytes);
         },
         n, p);
-    if (c.status != RunStatus::ok) return {fault_row(p, res.scheme, res.claimed_order, n, c.status), {}, c.detail};
+    if (c.status != RunStatus::ok)
+      return {fault_row(p, res.scheme, res.claimed_order, n, c.status), {}, c.detail, c.progress};
     // The payload was written by the child after the plugin's step() had run
     // in it: a plugin that corrupts memory can corrupt it too, and that is
     // the scheme's fault, recorded like a crash rather than ending the audit.
@@ -500,7 +522,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     if (journal)
       if (auto done = opt.journal->find(p.name, p.parameters, res.scheme, n)) return {*done, {}, {}};
     Outcome o = fresh_run(p, sample_times[i], n);
-    if (journal && !is_fault(o.row.status)) opt.journal->record(o.row);
+    if (journal && !is_fault(o.row.status) && o.row.status != RunStatus::not_run) opt.journal->record(o.row);
     return o;
   };
 
@@ -512,6 +534,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   AuditRun determinism_first, determinism_second;
   std::string determinism_fault;
   RunStatus determinism_status = RunStatus::ok;
+  std::int64_t determinism_steps_done = -1;
   if (opt.isolate) {
     const ChildResult c = isolated(
         [&] {
@@ -524,6 +547,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     if (c.status != RunStatus::ok) {
       determinism_status = c.status;
       determinism_fault = c.detail;
+      determinism_steps_done = c.progress;
     } else {
       char e1[64], e2[64];
       unsigned long long h1 = 0, h2 = 0;
@@ -595,6 +619,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     if (c.status == RunStatus::ok) {
       out.probe = decode_probe(c.payload, out.probe);
     } else {
+      out.steps_done = c.progress;
       out.probe.defect = std::numeric_limits<double>::quiet_NaN();
       out.probe_status = c.status;
       out.fault = c.detail;
@@ -625,6 +650,7 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
             out.row = std::move(o.row);
             out.samples = std::move(o.samples);
             out.fault = std::move(o.fault);
+            out.steps_done = o.steps_done;
           }
         } else {
           const auto& [i, h] = probes[k - tasks.size()];
@@ -635,6 +661,15 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
       [&](const TaskResult&, int done, int total) {
         if (opt.progress) opt.progress(done, total);
       });
+  // Runs the budget did not start, per (kind, problem): the checks resting on
+  // them are "not run" (FAIL, with the reason), whatever the other runs show.
+  std::map<std::pair<std::string, std::size_t>, int> not_started;
+  std::string not_started_reason;  // the reason of the first one (task order)
+  auto note_not_run = [&](const std::string& kind, std::size_t problem, const std::string& why) {
+    ++not_started[{kind, problem}];
+    ++res.runs_not_started;
+    if (not_started_reason.empty()) not_started_reason = why;
+  };
   std::vector<RunRow> rows(tasks.size());
   std::vector<std::vector<Vec<double>>> samples(tasks.size());
   std::vector<ProbeRow> probe_rows(probes.size());
@@ -647,14 +682,19 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
         res.faults.push_back({k < n_ladder ? "ladder" : "large-step", label(problems[tasks[k].problem]), rows[k].h,
                               rows[k].steps, rows[k].status,
                               size == 0 ? results[k].fault
-                                        : fmt::format("from the start perturbed by {:g}: {}", size, results[k].fault)});
+                                        : fmt::format("from the start perturbed by {:g}: {}", size, results[k].fault),
+                              results[k].steps_done});
       }
+      if (rows[k].status == RunStatus::not_run) note_not_run(k < n_ladder ? "ladder" : "large-step", tasks[k].problem,
+                                                            results[k].fault);
     } else {
       const std::size_t j = k - tasks.size();
       probe_rows[j] = results[k].probe;
-      if (results[k].probe_status != RunStatus::ok)
+      if (results[k].probe_status == RunStatus::not_run)
+        note_not_run("probe", probes[j].first, results[k].fault);
+      else if (results[k].probe_status != RunStatus::ok)
         res.faults.push_back({"probe", probe_rows[j].problem, probe_rows[j].h, probe_steps(problems[probes[j].first]),
-                              results[k].probe_status, results[k].fault});
+                              results[k].probe_status, results[k].fault, results[k].steps_done});
     }
   }
   // Reference-free problems: the Richardson estimate from the scheme's own
@@ -748,7 +788,11 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
       o.row.refined = true;
       if (is_fault(o.row.status)) {
         std::lock_guard lock(faults_mutex);
-        res.faults.push_back({"ladder", label(p), o.row.h, o.row.steps, o.row.status, o.fault});
+        res.faults.push_back({"ladder", label(p), o.row.h, o.row.steps, o.row.status, o.fault, o.steps_done});
+      }
+      if (o.row.status == RunStatus::not_run) {
+        std::lock_guard lock(faults_mutex);
+        note_not_run("ladder", i, o.fault);
       }
       refined[i].push_back(std::move(o.row));
       return refined[i].back();
@@ -769,9 +813,12 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
         if (r.problem == label(p)) d.push_back({r.h, r.defect, r.floor, std::isfinite(r.defect)});
       j_cons[i] = judge_consistency(d, th_p, [&](double h) {
         TaskResult t = probe_run(i, h);
-        if (t.probe_status != RunStatus::ok) {
+        if (t.probe_status == RunStatus::not_run) {
           std::lock_guard lock(faults_mutex);
-          res.faults.push_back({"probe", label(p), h, probe_steps(p), t.probe_status, t.fault});
+          note_not_run("probe", i, t.fault);
+        } else if (t.probe_status != RunStatus::ok) {
+          std::lock_guard lock(faults_mutex);
+          res.faults.push_back({"probe", label(p), h, probe_steps(p), t.probe_status, t.fault, t.steps_done});
         }
         refined_probes[i].push_back(std::move(t.probe));
         const ProbeRow& r = refined_probes[i].back();
@@ -783,12 +830,49 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     res.ladder_rows.insert(res.ladder_rows.end(), refined[i].begin(), refined[i].end());
     res.probe_rows.insert(res.probe_rows.end(), refined_probes[i].begin(), refined_probes[i].end());
   }
+  // The budget stopped the plugin: say why, naming the first run that hung
+  // (or crashed) — the determinism run if it did, it ran first — and mark
+  // every judgement resting on runs not started.
+  if (!not_started_reason.empty() || determinism_status == RunStatus::not_run) {
+    res.gave_up = not_started_reason.empty() ? determinism_fault : not_started_reason;
+    const bool hangs = res.gave_up.find("hangs") != std::string::npos;
+    auto counts = [&](RunStatus s) {
+      return hangs ? s == RunStatus::timed_out : (s == RunStatus::crashed || s == RunStatus::threw);
+    };
+    std::string first;
+    if (counts(determinism_status)) {
+      first = RunFault{"determinism", label(problems[0]), (problems[0].t_end - problems[0].t0) / th.determinism_steps,
+                       th.determinism_steps, determinism_status, determinism_fault, determinism_steps_done}
+                  .sentence();
+      first = "the determinism run on " + label(problems[0]) + ", " + first;
+    } else {
+      for (const auto& f : res.faults)
+        if (counts(f.status)) {
+          first = fmt::format("the {} run on {}, {}", f.kind, f.problem, f.sentence());
+          break;
+        }
+    }
+    if (!first.empty()) res.gave_up += fmt::format(". The first: {}", first);
+  }
+  auto not_run_if = [&](Judgement j, const std::string& kind, std::size_t i, CheckResult& c) {
+    const auto it = not_started.find({kind, i});
+    if (it == not_started.end()) return add(c, label(problems[i]), j);
+    Judgement n;
+    n.verdict = CheckVerdict::fail;
+    // The reason's head ("the plugin hangs"); the whole of it is the check's
+    // evidence and the report's top.
+    n.evidence = fmt::format("not run: {} {} run{} on this problem not started ({})", it->second, kind,
+                             it->second > 1 ? "s" : "", res.gave_up.substr(0, res.gave_up.find(':')));
+    add(c, label(problems[i]), n);
+    c.per_problem.back().not_run = true;
+    c.not_run = res.gave_up;
+  };
   for (std::size_t i = 0; i < problems.size(); ++i) {
     const AuditProblem& p = problems[i];
     const double vs = velocity_scale(p);
-    add(conv, label(p), with_faults(j_conv[i], res.faults, "ladder", label(p)));
-    add(viol, label(p), with_faults(j_viol[i], res.faults, "ladder", label(p)));
-    add(bound, label(p), with_faults(j_bound[i], res.faults, "ladder", label(p)));
+    not_run_if(with_faults(j_conv[i], res.faults, "ladder", label(p)), "ladder", i, conv);
+    not_run_if(with_faults(j_viol[i], res.faults, "ladder", label(p)), "ladder", i, viol);
+    not_run_if(with_faults(j_bound[i], res.faults, "ladder", label(p)), "ladder", i, bound);
 
     std::vector<LargeStepRun> runs;
     for (std::size_t k = n_ladder; k < tasks.size(); ++k)
@@ -797,13 +881,14 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
         runs.push_back({r.h, r.error_uniform, ended_early(r.status), inner_trouble(r.status),
                         start_sizes[i][tasks[k].start]});
       }
-    add(big, label(p),
-        with_faults(
-            judge_large_steps(runs, th.large_step_error_factor * (1 + p.x0.norm() + (p.t_end - p.t0) * (vs - 1)), th),
-            res.faults, "large-step", label(p)));
+    not_run_if(with_faults(judge_large_steps(runs,
+                                             th.large_step_error_factor * (1 + p.x0.norm() + (p.t_end - p.t0) * (vs - 1)),
+                                             th),
+                           res.faults, "large-step", label(p)),
+               "large-step", i, big);
 
     if (p.project) {
-      add(cons, label(p), with_faults(j_cons[i], res.faults, "probe", label(p)));
+      not_run_if(with_faults(j_cons[i], res.faults, "probe", label(p)), "probe", i, cons);
     } else {
       cons.skipped.push_back({label(p), "no projection onto S(t) is available for this problem"});
     }
@@ -812,6 +897,11 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
   for (auto* c : {&conv, &viol, &bound, &big, &cons}) {
     c->skipped.insert(c->skipped.end(), res.not_run.begin(), res.not_run.end());
     summarise(*c);
+    if (!c->not_run.empty()) {
+      int n = 0;
+      for (const auto& pj : c->per_problem) n += pj.not_run;
+      c->evidence = fmt::format("Not run on {} of {} problems: {}. {}", n, c->per_problem.size(), c->not_run, c->evidence);
+    }
   }
 
   // --- check 6: precision–work against the reference scheme (information) ---
@@ -853,11 +943,21 @@ AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProble
     }
   }
 
+  if (not_started.count({"ladder", 0})) {
+    pw.not_run = res.gave_up;
+    pw.evidence = fmt::format("not run (some runs on {} were not started: {}); {}", label(problems[0]), res.gave_up,
+                              pw.evidence);
+  }
+
   // --- check 7: determinism ---
   CheckResult det = make_check("determinism", "Determinism", "two runs with fresh scheme instances, first and last of the audit, identical bit for bit");
-  if (determinism_status != RunStatus::ok) {
+  if (determinism_status == RunStatus::not_run) {
+    det.verdict = CheckVerdict::fail;
+    det.not_run = res.gave_up;
+    det.evidence = fmt::format("not run: {}", res.gave_up);
+  } else if (determinism_status != RunStatus::ok) {
     res.faults.push_back({"determinism", label(problems[0]), (problems[0].t_end - problems[0].t0) / th.determinism_steps,
-                          th.determinism_steps, determinism_status, determinism_fault});
+                          th.determinism_steps, determinism_status, determinism_fault, determinism_steps_done});
     det.verdict = CheckVerdict::fail;
     det.evidence = fmt::format("{} steps on {}: the runs failed as a program: {}", th.determinism_steps,
                                label(problems[0]), res.faults.back().sentence());

@@ -13,6 +13,7 @@
 
 #include "studies/audit_checks.hpp"
 #include "studies/audit_problems.hpp"
+#include "studies/run_budget.hpp"
 #include "studies/run_journal.hpp"
 #include "studies/run_row.hpp"
 #include "studies/scheme_factory.hpp"
@@ -35,14 +36,11 @@ struct AuditOptions {
   // (studies/isolated_run.hpp): on for plugins, whose code is untrusted. A
   // crash, hang, exception or exit() becomes a run status, not the host's end.
   bool isolate = false;
-  // Time limit of one isolated run in seconds; 0: derived from the run's size,
-  // run_time_base + run_time_per_evaluation · steps · (constraints + 1), i.e.
-  // 30 s plus 20 µs per constraint evaluation a sweep-per-step scheme makes
-  // (PBD needs ~0.01-0.05 µs per evaluation here: the limit leaves a slow but
-  // honest scheme three orders of magnitude, and stops a hang in bounded time).
-  double run_time_limit = 0;
-  double run_time_base = 30;
-  double run_time_per_evaluation = 2e-5;
+  // Time limits of isolated runs and when to stop starting runs of a plugin
+  // that hangs or crashes on every run (studies/run_budget.hpp; rules and
+  // reasons: studies/audit.md, "Time limits and the hang budget").
+  // budget.fixed_limit is --run-timeout (0: automatic).
+  RunBudgetOptions budget;
   // Finished ladder and large-step runs are recorded here and taken from
   // here on --resume (null: none). Faulted runs are not recorded (they rerun).
   std::shared_ptr<RunJournal> journal;
@@ -53,16 +51,7 @@ struct AuditOptions {
     thresholds.validate();
     if (jobs < 1) throw std::invalid_argument("AuditOptions: jobs must be >= 1");
     if (max_problems < 0) throw std::invalid_argument("AuditOptions: max_problems must be >= 0");
-    if (!(run_time_limit >= 0 && std::isfinite(run_time_limit)))
-      throw std::invalid_argument("AuditOptions: run_time_limit must be a finite number >= 0 (0: automatic)");
-    if (!(run_time_base > 0 && std::isfinite(run_time_base)) ||
-        !(run_time_per_evaluation >= 0 && std::isfinite(run_time_per_evaluation)))
-      throw std::invalid_argument("AuditOptions: run_time_base must be > 0 and run_time_per_evaluation >= 0");
-  }
-  // The limit of an isolated run of `steps` steps on a problem with `constraints` constraints.
-  double time_limit(std::int64_t steps, int constraints) const {
-    if (run_time_limit > 0) return run_time_limit;
-    return run_time_base + run_time_per_evaluation * double(steps) * double(constraints + 1);
+    budget.validate();
   }
 };
 
@@ -75,14 +64,20 @@ struct RunFault {
   std::int64_t steps = 0;
   RunStatus status = RunStatus::ok;
   std::string detail;  // "signal 11 (SIGSEGV: Segmentation fault)", "exception of type int", ...
+  // Steps the run had finished when it failed, when the child reported them
+  // (isolated runs of the ladder and large steps); -1: not known.
+  std::int64_t steps_done = -1;
 
-  std::string sentence() const;  // "h=0.001 (500 steps) crashed: signal 11 (...)"
+  std::string sentence() const;  // "h=0.001 (500 steps) timed-out: ... (in step 2001: 2000 steps done)"
 };
 
 // Per problem, the verdict of one check and its evidence.
 struct ProblemJudgement {
   std::string problem;  // "sliding d=3 C=10 alpha=0.19635"
   Judgement judgement;
+  // Some runs the judgement needs were not started (the hang or crash budget,
+  // studies/run_budget.hpp): the verdict is FAIL and says why.
+  bool not_run = false;
 };
 
 struct CheckResult {
@@ -98,6 +93,9 @@ struct CheckResult {
   };
   std::vector<Skipped> skipped;
   std::vector<std::string> figures;  // figure stems written by the report
+  // Non-empty: on some problems the check was not run, because the plugin
+  // hangs or crashes on every run (AuditResult::gave_up).
+  std::string not_run;
 };
 
 // What the audit ran on: each problem with its error measure (exact or
@@ -142,6 +140,11 @@ struct AuditResult {
   std::vector<WorkComparison> work;
   std::uint64_t determinism_hash[2] = {0, 0};
   std::vector<RunFault> faults;  // faulted runs of the audited scheme, in task order
+  // Non-empty: the audit stopped starting runs of the plugin (it hangs, or
+  // crashes on every run; studies/run_budget.hpp), naming the first run that
+  // did; every check resting on the runs not started is FAIL, "not run".
+  std::string gave_up;
+  int runs_not_started = 0;
   bool isolated = false;         // the scheme's runs went through child processes
   int child_runs = 0;            // how many
   double wall_seconds = 0;

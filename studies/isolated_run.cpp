@@ -5,11 +5,14 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <new>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -68,6 +71,26 @@ std::string current_exception_description() {
   }
 }
 
+// The child's progress word: set in the child only (after fork, where the
+// child is single-threaded), so the host's threads never see it non-null.
+std::atomic<std::int64_t>* child_progress = nullptr;
+
+// One shared anonymous page per child run: the child writes, the host reads
+// after the child has ended.
+struct ProgressPage {
+  void* page = MAP_FAILED;
+  ProgressPage() {
+    page = ::mmap(nullptr, sizeof(std::atomic<std::int64_t>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (page != MAP_FAILED) new (page) std::atomic<std::int64_t>(-1);
+  }
+  ~ProgressPage() {
+    if (page != MAP_FAILED) ::munmap(page, sizeof(std::atomic<std::int64_t>));
+  }
+  std::atomic<std::int64_t>* word() const {
+    return page == MAP_FAILED ? nullptr : static_cast<std::atomic<std::int64_t>*>(page);
+  }
+};
+
 [[noreturn]] void child_main(int fd, const std::function<std::string()>& work) {
   // The host's handlers (if any) are not the child's business.
   ::signal(SIGPIPE, SIG_DFL);
@@ -92,6 +115,8 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
   if (!(time_limit_seconds > 0)) throw std::invalid_argument("run_in_child: the time limit must be > 0");
   int fds[2];
   pid_t pid = -1;
+  const ProgressPage progress;  // mapped before fork: shared with the child
+  const auto started = std::chrono::steady_clock::now();
   {
     // Host threads fork concurrently (--jobs). A child forked by another
     // thread between this pipe() and the close() below would inherit this
@@ -114,6 +139,7 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
     if (pid == 0) {
       ::close(fds[0]);
       if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
+      child_progress = progress.word();
       child_main(fds[1], work);
     }
     ::close(fds[1]);
@@ -172,10 +198,13 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
     }
   }
   ChildResult res;
+  if (const auto* w = progress.word()) res.progress = w->load();
+  res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (timed_out) {
     ::kill(pid, SIGKILL);
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
+    if (const auto* w = progress.word()) res.progress = w->load();  // final: the child is gone
     res.status = RunStatus::timed_out;
     res.detail = fmt::format("killed after its time limit of {:g} s", time_limit_seconds);
     return res;
@@ -207,6 +236,10 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
   }
   res.payload = message.substr(9);
   return res;
+}
+
+void report_child_progress(std::int64_t value) {
+  if (child_progress) child_progress->store(value, std::memory_order_relaxed);
 }
 
 std::string describe(const ChildResult& r) {

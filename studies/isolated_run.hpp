@@ -9,6 +9,7 @@
 //
 // Cost: one fork + pipe + waitpid per run; measured in bench/isolation_bench.cpp
 // (README, "How the audit isolates plugins").
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -23,12 +24,21 @@ struct ChildResult {
   RunStatus status = RunStatus::ok;
   std::string detail;
   std::string payload;
+  // What the child last reported through report_child_progress (e.g. the
+  // steps it had finished when it was killed); -1: it reported nothing.
+  std::int64_t progress = -1;
+  double wall_seconds = 0;  // host-side time from fork to the child's end
 };
 
 // Runs `work` in a forked child and returns its result or the fault. Throws
 // std::runtime_error only when the host cannot create the child (fork or
 // pipe failing: a host problem, not the scheme's). time_limit_seconds > 0.
 ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds);
+
+// Called by `work` inside a child: the host reads the last value (a page
+// shared with the child), so a run that hangs or crashes can be named by how
+// far it got. A no-op outside a child run.
+void report_child_progress(std::int64_t value);
 
 // "the run crashed: signal 11 (Segmentation fault)" etc.: the status with its cause.
 std::string describe(const ChildResult& r);

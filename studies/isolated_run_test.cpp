@@ -68,6 +68,26 @@ TEST(IsolatedRun, AnEndlessLoopIsKilledAtItsTimeLimit) {
   EXPECT_LT(waited, 10.0);  // killed, not waited for (a loose bound: the machine is shared)
 }
 
+TEST(IsolatedRun, AHungChildIsNamedByTheLastProgressItReported) {
+  const auto r = run_in_child(
+      []() -> std::string {
+        for (std::int64_t k = 1; k <= 2000; ++k) report_child_progress(k);
+        volatile double spin = 1;
+        for (;;) spin = -spin;
+      },
+      0.5);
+  EXPECT_EQ(r.status, RunStatus::timed_out);
+  EXPECT_EQ(r.progress, 2000);
+}
+
+TEST(IsolatedRun, AChildThatReportsNothingHasNoProgressAndTheHostIsUntouched) {
+  report_child_progress(7);  // in the host: a no-op
+  const auto r = run_in_child([] { return std::string("x"); }, 30);
+  EXPECT_EQ(r.status, RunStatus::ok);
+  EXPECT_EQ(r.progress, -1);
+  EXPECT_GT(r.wall_seconds, 0.0);
+}
+
 TEST(IsolatedRun, ANonPositiveTimeLimitIsRejected) {
   EXPECT_THROW(run_in_child([] { return std::string(); }, 0), std::invalid_argument);
 }

@@ -15,6 +15,9 @@ enum class RunStatus {
   crashed,     // the run's process died: a signal (SIGSEGV, SIGABRT, ...) or exit() inside the scheme
   timed_out,   // the run exceeded its time limit and was killed
   threw,       // step() threw an exception (of any type)
+  // Not started: the audit's budget for an untrusted scheme that hangs or
+  // crashes on every run was spent (studies/run_budget.hpp). No numbers.
+  not_run,
 };
 
 inline std::string to_string(RunStatus s) {
@@ -27,13 +30,14 @@ inline std::string to_string(RunStatus s) {
     case RunStatus::crashed: return "crashed";
     case RunStatus::timed_out: return "timed-out";
     case RunStatus::threw: return "threw";
+    case RunStatus::not_run: return "not-run";
   }
   return "unknown";
 }
 
 inline constexpr RunStatus kAllRunStatuses[] = {RunStatus::ok,         RunStatus::diverged, RunStatus::inner_cap_hit,
                                                 RunStatus::infeasible, RunStatus::non_finite, RunStatus::crashed,
-                                                RunStatus::timed_out,  RunStatus::threw};
+                                                RunStatus::timed_out,  RunStatus::threw,    RunStatus::not_run};
 
 // The run stopped before t_end: its error, violation and increments are not
 // those of a whole trajectory.

@@ -4,11 +4,19 @@
 # (regexes), and the fault is listed in audit.json. KEPT_OK: also require
 # ladder rows with status ok (the runs finished before the fault are kept).
 # Usage: cmake -DPROGRAM=... -DPLUGIN=... -DOUT=dir -DCHECK=convergence -DSTATUS=crashed -DCAUSE=SIGSEGV
-#        [-DARGS="a;b"] [-DKEPT_OK=ON] -P check_hostile_plugin.cmake
+#        [-DARGS="a;b"] [-DKEPT_OK=ON] [-DGAVE_UP=regex] [-DMAX_SECONDS=s] -P check_hostile_plugin.cmake
+# GAVE_UP (issue 26): the audit must have stopped starting the plugin's runs
+# for the reason matching the regex, with CHECK marked "not run" in both
+# reports. MAX_SECONDS: the audit's own wall time (audit.json, the runs and
+# checks; the problems' cached references are loaded before it) must stay
+# within it.
 cmake_policy(VERSION 3.20)
 file(REMOVE_RECURSE "${OUT}")
+string(TIMESTAMP started "%s" UTC)
 execute_process(COMMAND ${PROGRAM} audit --plugin ${PLUGIN} ${ARGS} --out ${OUT} --quiet
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(TIMESTAMP ended "%s" UTC)
+math(EXPR process_seconds "${ended} - ${started}")
 if(NOT rc EQUAL 1)
   message(FATAL_ERROR "expected exit code 1 (a check failed), got ${rc}\n${out}\n${err}")
 endif()
@@ -64,4 +72,31 @@ if(KEPT_OK)
     message(FATAL_ERROR "only ${n_ok} ladder rows with status ok: the runs before the fault were not kept")
   endif()
 endif()
-message(STATUS "exit ${rc}; ${CHECK} FAILs naming ${STATUS}; ${nf} faults recorded")
+if(GAVE_UP)
+  string(JSON gave ERROR_VARIABLE no_gave GET "${json}" gave_up)
+  if(no_gave OR NOT gave MATCHES "${GAVE_UP}")
+    message(FATAL_ERROR "audit.json does not say the audit gave up on the plugin ('${GAVE_UP}'): '${gave}'")
+  endif()
+  string(JSON not_started GET "${json}" runs_not_started)
+  if(not_started LESS 1)
+    message(FATAL_ERROR "the audit gave up but lists no run as not started")
+  endif()
+  foreach(i RANGE ${last})
+    string(JSON id GET "${json}" checks ${i} id)
+    if(id STREQUAL "${CHECK}")
+      string(JSON why ERROR_VARIABLE no_why GET "${json}" checks ${i} not_run)
+      if(no_why OR NOT why MATCHES "${GAVE_UP}")
+        message(FATAL_ERROR "check ${CHECK} is not marked as not run ('${GAVE_UP}') in audit.json")
+      endif()
+    endif()
+  endforeach()
+  if(NOT md MATCHES "The audit stopped running the plugin" OR NOT md MATCHES "FAIL\\*\\* \\(not run\\)")
+    message(FATAL_ERROR "audit.md does not say that the audit stopped running the plugin and which checks were not run")
+  endif()
+  message(STATUS "gave up: ${gave}; ${not_started} runs not started")
+endif()
+string(JSON wall GET "${json}" wall_seconds)
+if(MAX_SECONDS AND wall GREATER MAX_SECONDS)
+  message(FATAL_ERROR "the audit took ${wall} s, more than ${MAX_SECONDS} s")
+endif()
+message(STATUS "exit ${rc}; ${CHECK} FAILs naming ${STATUS}; ${nf} faults recorded; audit ${wall} s, process ${process_seconds} s")
