@@ -18,8 +18,8 @@ std::string fmt_or_dash(double v, const char* spec = "{:.3g}") {
 
 std::vector<std::pair<std::string, std::string>> verdict_legend() {
   return {
-      {"pass", "the last 4 local orders settled and the claimed order is met (order >= p; exceeding it is fine): "
-               "nothing to do."},
+      {"pass", "the claimed order is met (order >= p; exceeding it is fine): the last 4 local orders settled on "
+               "it, or stay above it without falling: nothing to do."},
       {"fail", "settled local orders lie below the claim at the finest step the budget allowed: the scheme (or its "
                "claim) is wrong; read the local orders."},
       {"pre-asymptotic", "the local orders still move toward the claim when the budget ended: give more budget "

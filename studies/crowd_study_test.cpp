@@ -62,19 +62,17 @@ TEST(CrowdStudy, RejectsAStepNotLargerThanTheReference) {
 namespace sweepcheck {
 namespace {
 // The expected verdict of every claim of the short study, so a claim that
-// flips fails CI. With 30 people and T = 1 few contacts form and PBD and
-// Venel give the same trajectories; against the paper-style reference
-// (h = 0.01) the fit is too wide to decide, and PBD's
-// local orders lie above its claim without settling: pre-asymptotic (the
-// reference's own step bounds refinement).
+// flips fails CI. Only Venel's order is claimed (seed 001's theorem, order
+// >= 1/2); no theorem gives PBD an order on the crowd, so PBD gets no claim
+// and no verdict, only its fitted order. With 30 people and T = 1 few
+// contacts form; against the paper-style reference (h = 0.01) Venel's local
+// orders scatter (1.06 to 4.40) but all lie far above 1/2 without a fall.
 TEST(CrowdStudy, EveryClaimOfTheShortStudyHasItsExpectedVerdict) {
   const CrowdStudy s = run_crowd_study(short_config());
   const auto claims = crowd_claims(s);
   const std::vector<std::pair<std::string, ClaimVerdict>> expected = {
       {"crowd.order.venel.paper-reference", ClaimVerdict::supported},
-      {"crowd.order.pbd.paper-reference", ClaimVerdict::pre_asymptotic},
       {"crowd.order.venel.fine-reference", ClaimVerdict::supported},
-      {"crowd.order.pbd.fine-reference", ClaimVerdict::supported},
   };
   EXPECT_EQ(claims.size(), expected.size());
   for (const auto& [id, verdict] : expected) {
@@ -82,6 +80,7 @@ TEST(CrowdStudy, EveryClaimOfTheShortStudyHasItsExpectedVerdict) {
     ASSERT_NE(c, nullptr) << id;
     EXPECT_EQ(to_string(c->verdict), to_string(verdict)) << id << ": " << c->evidence;
   }
+  for (const auto& c : claims) EXPECT_EQ(c.id.find(".pbd."), std::string::npos) << c.id;
 }
 }  // namespace
 }  // namespace sweepcheck

@@ -81,14 +81,18 @@ TEST(DisksReferenceCache, ACorruptOrForeignFileIsRecomputedNotUsed) {
 
 TEST(DisksStudy, PbdAndPngsConvergeWithOrderOneAndPngsIsMoreAccuratePerStepOnAShortRun) {
   // The CI variant: the paper's N = 40, R = 0.1, γ = 1, but T = 0.5 and
-  // h_ref = 1e-5 (paper: T = 4, h_ref = 1e-6).
+  // h_ref = 2.5e-6 (paper: T = 4, h_ref = 1e-6). PBD's local orders still
+  // rise toward 1 at h = 1e-4 (mean of the last four 0.957, trend +0.05 per
+  // halving): a reference at 1e-5 set the floor there and left it
+  // pre-asymptotic; this one lets refinement go two halvings further.
   TempCache cache("study");
   const DisksOptions po{.N = 40, .R = 0.1, .gamma = 1, .t_end = 0.5};
-  const auto ref = disks_reference(po, {.steps = 50000, .samples = 50});
+  const auto ref = disks_reference(po, {.steps = 200000, .samples = 50});
   const Disks<double> p(po);
   StudyOptions opt;
   opt.ladder = {0.005, 1e-4, 8};
   opt.jobs = 2;
+  opt.refine.h_floor = 10 * po.t_end / 200000;  // never below 10 h_ref
   const auto s = run_convergence("disks", p, po.key(), ref.reference, parse_scheme_list("pbd,pngs"), opt);
   double previous = INFINITY;
   for (const auto& r : s.rows) {
@@ -96,6 +100,7 @@ TEST(DisksStudy, PbdAndPngsConvergeWithOrderOneAndPngsIsMoreAccuratePerStepOnASh
     if (r.scheme != "pbd") continue;
     EXPECT_LT(r.error_uniform, previous);  // error falls with h
     previous = r.error_uniform;
+    if (r.refined) continue;  // refinement adds rungs to PBD's ladder only
     const auto* q = [&]() -> const RunRow* {
       for (const auto& o : s.rows)
         if (o.scheme == "pngs" && o.steps == r.steps) return &o;
@@ -104,9 +109,9 @@ TEST(DisksStudy, PbdAndPngsConvergeWithOrderOneAndPngsIsMoreAccuratePerStepOnASh
     ASSERT_NE(q, nullptr);
     EXPECT_LT(q->error_uniform, r.error_uniform);  // seed 000, Fig. 10 left
   }
-  // h_ref = 1e-5 against h >= 1e-4: the reference's own O(h_ref) error is a
-  // decade below the smallest PNGS error (measured self-convergence in
-  // app/pbd_paper.md). Both fits must contain order 1 in their 95% interval.
+  // h >= 10 h_ref: the reference's own O(h_ref) error is a decade below the
+  // smallest error (measured self-convergence in app/pbd_paper.md). Both
+  // claims (order >= 1) must pass on settled local orders.
   for (const char* scheme : {"pbd", "pngs"}) {
     const SchemeFit* f = s.find_fit("disks", scheme);
     ASSERT_NE(f, nullptr);

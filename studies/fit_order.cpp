@@ -125,6 +125,17 @@ void judge_unsettled(OrderFit& fit, const FitOptions& opt, std::ostringstream& w
         << lo_min << ") lie above it and do not fall (trend " << t << " per halving of h), down to h = " << fit.finest_h;
     return;
   }
+  // Clear of the bound: every one of the last local orders exceeds it by more
+  // than the window tolerance and no fall is shown (the trend's interval
+  // reaches 0 or above). What moves them is scatter or a step, not a drift
+  // toward the bound; a significant fall is refined further instead.
+  if (!opt.expected_is_sharp && lo_min >= p + opt.window_tolerance && fit.trend_high >= 0) {
+    fit.verdict = Verdict::pass;
+    why << claim << p << " is exceeded: each of the last " << opt.settle_count << " local orders lies above it by more "
+        << "than " << opt.window_tolerance << " (lowest " << lo_min << ", mean " << m << ") and they show no fall (trend "
+        << t << " per halving of h [" << fit.trend_low << ", " << fit.trend_high << "]), down to h = " << fit.finest_h;
+    return;
+  }
   const bool below = m < p;
   const bool toward = fit.moving && (below ? t > 0 : t < 0);
   if (toward) {
