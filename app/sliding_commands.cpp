@@ -149,6 +149,7 @@ void register_sliding(Registry& r) {
                                 paper.C = 10;
                                 c.problems = {shallow, paper};
                                 c.study.jobs = jobs;
+                                c.study.cache_rows = true;  // studies/run_row_cache.hpp
                                 const auto s = run_sliding(c);
                                 const auto text = sliding_text(s);
                                 write_and_announce(s, text, dir);

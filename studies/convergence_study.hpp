@@ -9,6 +9,11 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <fmt/format.h>
+
+#include <memory>
+#include <type_traits>
+#include <typeinfo>
 #include <string>
 #include <vector>
 
@@ -19,6 +24,8 @@
 #include "studies/integrate.hpp"
 #include "studies/parallel_runs.hpp"
 #include "studies/run_journal.hpp"
+#include "studies/reference_cache.hpp"
+#include "studies/run_row_cache.hpp"
 #include "studies/refinement.hpp"
 #include "studies/run_row.hpp"
 #include "studies/sampled_reference.hpp"
@@ -132,6 +139,10 @@ struct StudyOptions {
   std::function<void(const RunRow&, int done, int total)> progress;
   // Finished runs are recorded here and taken from here on --resume (null: none).
   std::shared_ptr<RunJournal> journal;
+  // Take finished rows from, and add new ones to, the run-row cache in the
+  // reference cache folder (studies/run_row_cache.hpp; not under mpirun with
+  // several ranks): a warm report does not run its studies again.
+  bool cache_rows = false;
 
   void validate() const {
     ladder.validate();
@@ -208,6 +219,57 @@ RunRow run_one(const P& problem, const std::string& parameters, const Reference&
   });
 }
 
+// The run-row cache of a study (studies/run_row_cache.hpp) when
+// opt.cache_rows asks for one, else null. Its key holds everything a row
+// depends on besides its own (problem, parameters, scheme label, steps): the
+// study, the problem's type, the points per step, the integrate options, the
+// reference's error estimate, the reference by its content (an exact solution
+// by the problem's type and parameters) and the program's identity. Not under
+// mpirun with several ranks, nor for a multiprecision reference.
+template <Problem P, class Reference>
+std::unique_ptr<RunRowCache> open_row_cache(const std::string& study_name, const P& problem,
+                                            const std::string& parameters, const Reference& reference,
+                                            const StudyOptions& opt) {
+  const RunDistributor* mpi = run_distributor();
+  if (!opt.cache_rows || (mpi && mpi->size() > 1)) return nullptr;
+  const auto program = program_identity();
+  if (!program) return nullptr;
+  std::string ref = "exact";
+  if constexpr (requires { reference.times; reference.states; }) {
+    using T = std::decay_t<decltype(reference.times[0])>;
+    using X = std::decay_t<decltype(reference.states[0][0])>;
+    if constexpr (std::is_same_v<T, double> && std::is_same_v<X, double>) {
+      std::string bytes;
+      for (std::size_t k = 0; k < reference.times.size(); ++k) {
+        bytes.append(reinterpret_cast<const char*>(&reference.times[k]), sizeof(double));
+        const auto& x = reference.states[k];
+        bytes.append(reinterpret_cast<const char*>(x.data()), sizeof(double) * static_cast<std::size_t>(x.size()));
+      }
+      ref = fmt::format("sampled:{}:{:016x}", reference.times.size(), fnv1a64(bytes));
+    } else {
+      return nullptr;
+    }
+  }
+  return std::make_unique<RunRowCache>(
+      reference_cache_folder(),
+      fmt::format("study={} type={} problem={} parameters={} points_per_step={} blowup={:a} reference_error={:a} "
+                  "reference={} program={:016x}",
+                  study_name, typeid(P).name(), problem.name(), parameters, opt.points_per_step,
+                  opt.integrate.blowup_factor, opt.reference_error, ref, *program));
+}
+
+// run_one through the cache: a row found there is returned as stored (its
+// measured seconds too, so refinement decides as it did), a new one added.
+template <Problem P, class Reference>
+RunRow run_one_cached(RunRowCache* cache, const P& problem, const std::string& parameters,
+                      const Reference& reference, const SchemeSpec& spec, std::int64_t n, const StudyOptions& opt) {
+  if (cache)
+    if (auto row = cache->find(problem.name(), parameters, spec.label(), n)) return *row;
+  RunRow row = run_one(problem, parameters, reference, spec, n, opt);
+  if (cache) cache->add(row);
+  return row;
+}
+
 template <Problem P, class Reference>
 ConvergenceStudy run_convergence(const std::string& study_name, const P& problem, const std::string& parameters,
                                  const Reference& reference, const std::vector<SchemeSpec>& schemes,
@@ -224,12 +286,16 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
 
   ConvergenceStudy study;
   study.name = study_name;
+  const auto cache = open_row_cache(study_name, problem, parameters, reference, opt);
+  auto run_cached = [&](const SchemeSpec& spec, std::int64_t n) {
+    return run_one_cached(cache.get(), problem, parameters, reference, spec, n, opt);
+  };
   study.rows = run_in_parallel(
       tasks.size(), opt.jobs,
       [&](std::size_t i) {
         const SchemeSpec& spec = schemes[tasks[i].scheme];
         return journaled(opt.journal.get(), problem.name(), parameters, spec.label(), tasks[i].n,
-                         [&] { return run_one(problem, parameters, reference, spec, tasks[i].n, opt); });
+                         [&] { return run_cached(spec, tasks[i].n); });
       },
       opt.progress);
 
@@ -237,9 +303,10 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
   study.fits = refine_rows(study.rows, opt.fit, opt.refine, opt.jobs, [&](const RunRow& head, double h) {
     for (const auto& spec : schemes)
       if (spec.label() == head.scheme)
-        return run_one(problem, parameters, reference, spec, std::max<std::int64_t>(1, std::llround(span / h)), opt);
+        return run_cached(spec, std::max<std::int64_t>(1, std::llround(span / h)));
     throw std::logic_error("refine: no scheme labelled " + head.scheme);
   });
+  if (cache) cache->save();
   return study;
 }
 

@@ -31,6 +31,7 @@ void extend_penalty_ladders(ConvergenceStudy& st, const Problem& p, const std::s
   for (std::size_t i = 0; i < st.fits.size(); ++i)
     if (st.fits[i].scheme.rfind("penalty", 0) == 0) penalty.push_back(i);
   std::vector<std::vector<RunRow>> added(penalty.size());
+  const auto cache = open_row_cache(st.name, p, parameters, ref, opt);
   const double span = to_double(p.t_end() - p.t0());
   parallel_for(penalty.size(), opt.jobs, [&](std::size_t k) {
     SchemeFit& f = st.fits[penalty[k]];
@@ -40,7 +41,8 @@ void extend_penalty_ladders(ConvergenceStudy& st, const Problem& p, const std::s
     for (const auto& r : st.rows)
       if (r.scheme == f.scheme) points.push_back(order_point(r));
     const StallLadder out = extend_until_stall(points, rule, ladder, [&](double h) {
-      RunRow r = run_one(p, parameters, ref, *spec, std::max<std::int64_t>(1, std::llround(span / h)), opt);
+      RunRow r = run_one_cached(cache.get(), p, parameters, ref, *spec, std::max<std::int64_t>(1, std::llround(span / h)),
+                                opt);
       r.refined = true;
       added[k].push_back(r);
       return order_point(r);
@@ -52,6 +54,7 @@ void extend_penalty_ladders(ConvergenceStudy& st, const Problem& p, const std::s
     f.fit.refinement_stop = out.stop;
   });
   for (auto& a : added) st.rows.insert(st.rows.end(), a.begin(), a.end());
+  if (cache) cache->save();
 }
 
 // The schemes of a list the stability claims are about: PBD (bounded?) and
@@ -146,6 +149,7 @@ PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
     opt.jobs = cfg.jobs;
     opt.progress = progress("sliding");
     opt.refine = cfg.refine;
+    opt.cache_rows = true;  // studies/run_row_cache.hpp
     auto exact = [&p](double t) { return p.exact(t); };
     const std::string parameters = fmt::format("d=3 C=10 alpha={:.6g}", o.alpha);
     res.sliding = run_convergence("pbd-paper-sliding", p, parameters, exact, parse_scheme_list(cfg.schemes), opt);
@@ -171,6 +175,7 @@ PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
     opt.reference_error = error;
     opt.refine = cfg.refine;
     opt.refine.h_floor = 10 * cfg.disks.t_end / double(steps);
+    opt.cache_rows = true;  // studies/run_row_cache.hpp: a warm report does not run these again
     return opt;
   };
   auto judge_disks = [&](const CachedReference& ref, std::int64_t steps, double error) {
