@@ -559,7 +559,7 @@ class DisksSet {
 
  private:
   // One scratch per thread: a DisksSet is shared read-only by the threads of
-  // a study (studies/parallel_runs.hpp), and the list is only a cache of
+  // a study (studies/runs/parallel_runs.hpp), and the list is only a cache of
   // positions (solvers/verlet_list.hpp), valid for any set that asks; the
   // anchor is the sweep's copy of the state at its start.
   struct Scratch {

@@ -1,4 +1,4 @@
-// `sweepcheck audit`: the battery of studies/audit.hpp on an in-tree scheme
+// `sweepcheck audit`: the battery of studies/audit/audit.hpp on an in-tree scheme
 // (--scheme NAME) or a plugin (--plugin libmyscheme.so). Exit code 1 when any
 // check fails (so CI can gate on it), 2 on bad input, 0 otherwise.
 #include <fmt/format.h>
@@ -14,11 +14,11 @@
 #include "app/commands.hpp"
 #include "app/progress.hpp"
 #include "reports/audit_report.hpp"
-#include "studies/audit.hpp"
-#include "studies/plugin_loader.hpp"
-#include "studies/problem_plugin.hpp"
-#include "studies/reference_cache.hpp"
-#include "studies/scheme_catalog.hpp"
+#include "studies/audit/audit.hpp"
+#include "studies/runs/plugin_loader.hpp"
+#include "studies/runs/problem_plugin.hpp"
+#include "studies/runs/reference_cache.hpp"
+#include "studies/runs/scheme_catalog.hpp"
 
 namespace sweepcheck::app {
 
@@ -67,9 +67,9 @@ std::vector<double> parse_perturbations(const std::string& text) {
 
 }  // namespace
 
-void register_audit(CLI::App& app, int& exit_code) {
+void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
   auto cfg = std::make_shared<AuditConfig>();
-  auto* cmd = app.add_subcommand("audit", "audit a scheme against the theory (checks: studies/audit.md)");
+  auto* cmd = app.add_subcommand("audit", "audit a scheme against the theory (checks: studies/audit/audit.md)");
   auto* s = cmd->add_option("--scheme", cfg->scheme, "an in-tree scheme spec, e.g. pbd or pngs:reltol=1e-8");
   auto* p = cmd->add_option("--plugin", cfg->plugin, "a shared library exporting sweepcheck_create_scheme");
   s->excludes(p);
@@ -96,9 +96,9 @@ void register_audit(CLI::App& app, int& exit_code) {
                   "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
   cmd->add_option("--large-step-perturbations", cfg->large_step_perturbations,
                   "relative sizes of the seeded start perturbations of the large-step check (check 4), "
-                  "comma-separated, or 'none' for the given start only (studies/perturbed_starts.hpp)")
+                  "comma-separated, or 'none' for the given start only (studies/engine/perturbed_starts.hpp)")
       ->capture_default_str();
-  cmd->callback([cfg, cmd, claimed, &exit_code] {
+  cmd->callback([cfg, cmd, claimed, &exit_code, ranks] {
     if (cfg->scheme.empty() == cfg->plugin.empty())
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
     // Given explicitly, NaN is bad input like any other non-number (NaN only
@@ -142,7 +142,7 @@ void register_audit(CLI::App& app, int& exit_code) {
     opt.max_problems = cfg->max_problems;
     CommonStudyOptions j;
     j.jobs = cfg->jobs;
-    opt.jobs = j.resolved_jobs();
+    opt.executor = j.executor(ranks);
     Progress progress("audit " + (cfg->plugin.empty() ? cfg->scheme : cfg->plugin), cfg->quiet);
     opt.progress = [&progress](int done, int total) { progress.update(done, total); };
     // Problems with a cached reference load it here (computed once on a fresh cache).

@@ -32,7 +32,7 @@ list(LENGTH cross n_cross)
 if(NOT n_cross EQUAL 6)
   message(FATAL_ERROR "disks/summary.md has ${n_cross} reference-free cross-checks, expected 6 (one per disks scheme)")
 endif()
-# Every claim of seed 000 Section 4, by its stable id (studies/pbd_paper_claims.hpp),
+# Every claim of seed 000 Section 4, by its stable id (studies/cases/pbd_paper_claims.hpp),
 # each with exactly one verdict.
 set(ids)
 foreach(problem sliding disks)
@@ -58,7 +58,7 @@ if(NOT n EQUAL n_ids)
   message(FATAL_ERROR "summary.md has ${n} verdicts, expected ${n_ids} (one per claim)")
 endif()
 # The expected verdict of every claim on this same configuration is asserted
-# by studies/pbd_paper_study_test.cpp (a gtest on the study's values); here
+# by studies/cases/pbd_paper_study_test.cpp (a gtest on the study's values); here
 # claims.json must hold one entry per claim.
 file(READ "${dir}/claims.json" claims)
 string(JSON n_claims LENGTH "${claims}")

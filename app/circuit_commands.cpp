@@ -13,7 +13,7 @@
 #include "reports/study_report.hpp"
 #include "reports/time_series_figure.hpp"
 #include "solvers/atomic_file.hpp"
-#include "studies/circuit_study.hpp"
+#include "studies/cases/circuit_study.hpp"
 
 namespace sweepcheck::app {
 
@@ -59,7 +59,7 @@ std::vector<std::string> findings(const CircuitStudy& s) {
           "|Δx3| = {:.2e}{}.",
           c.left_rectangle ? "left-rectangle predictor: the same scheme" : "exact input integral: differs by O(h)", r.problem,
           c.steps, c.max_difference[0], c.max_difference[1], c.max_difference[2],
-          c.left_rectangle ? fmt::format(" (tolerance {:.0e}, round-off argument in studies/siconos_compare.hpp)", kSameSchemeTolerance)
+          c.left_rectangle ? fmt::format(" (tolerance {:.0e}, round-off argument in studies/cases/siconos_compare.hpp)", kSameSchemeTolerance)
                            : ""));
     }
   }
@@ -164,6 +164,7 @@ ReportSection run_and_write(const CircuitStudyConfig& cfg, const std::filesystem
 }  // namespace
 
 void register_circuit(Registry& r) {
+  RunDistributor* const ranks = r.ranks;
   auto* cmd = r.study->add_subcommand(
       "circuit", "exact and inexact catching-up on LCS: ideal-diode circuits of seed 002 Sec. 7, Siconos cross-check");
   auto common = std::make_shared<CommonStudyOptions>();
@@ -178,15 +179,15 @@ void register_circuit(Registry& r) {
   cmd->callback([=] {
     StudyOutput out = open_study_output(*cmd, *common);  // before computing
     CircuitStudyConfig c = *cfg;
-    c.study.jobs = common->resolved_jobs();
+    c.study.executor = common->executor(ranks);
     c.study.journal = out.journal;
     c.study.progress = progress_printer("circuit", common->quiet);
     run_and_write(c, common->out);
     out.publish();
   });
-  r.default_report.push_back({"circuit", [](const std::filesystem::path& dir, int jobs) {
+  r.default_report.push_back({"circuit", [](const std::filesystem::path& dir, const Executor& executor) {
                                 CircuitStudyConfig c;
-                                c.study.jobs = jobs;
+                                c.study.executor = executor;
                                 c.study.progress = progress_printer("circuit", false);  // report --quiet silences it
                                 return run_and_write(c, dir);
                               }});

@@ -10,7 +10,7 @@
 
 #include "reports/output_folder.hpp"
 #include "reports/summary.hpp"
-#include "studies/convergence_study.hpp"
+#include "studies/cases/convergence_study.hpp"
 
 namespace sweepcheck::app {
 
@@ -25,10 +25,13 @@ struct ReportSection {
 
 struct DefaultReportEntry {
   std::string name;  // sub-folder of the report
-  std::function<ReportSection(const std::filesystem::path& dir, int jobs)> run;
+  std::function<ReportSection(const std::filesystem::path& dir, const Executor& executor)> run;
 };
 
 struct Registry {
+  // The MPI ranks when started by mpirun (owned by the program's MpiSession),
+  // else null: every command's Executor carries it (studies/runs/executor.hpp).
+  RunDistributor* ranks = nullptr;
   CLI::App* study = nullptr;
   CLI::App* exact = nullptr;
   std::vector<DefaultReportEntry> default_report;
@@ -41,6 +44,7 @@ struct CommonStudyOptions {
   bool quiet = false;
   bool resume = false;  // continue from the run journal in --out
   int resolved_jobs() const;
+  Executor executor(RunDistributor* ranks) const { return {resolved_jobs(), ranks}; }
 };
 void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o);
 // Why `text` cannot be used as an output folder (empty: it can): it must be
@@ -53,7 +57,7 @@ CLI::Validator output_folder_validator();
 // A study command's --out, held from before the computation until its files
 // are published (reports/output_folder.hpp: writable, locked, temporaries of
 // dead writers removed, manifest written last), with the run journal that
-// --resume continues (studies/run_journal.hpp). The journal's configuration
+// --resume continues (studies/runs/run_journal.hpp). The journal's configuration
 // is every option of `cmd` except --out, --jobs, --quiet and --resume.
 struct StudyOutput {
   std::unique_ptr<OutputFolder> folder;
@@ -81,7 +85,7 @@ void register_crowd(Registry& r);
 // `study --problem-plugin FILE` (options on `study` itself).
 void register_problem_plugin(Registry& r);
 // `audit`: sets exit_code to 1 when a check fails.
-void register_audit(CLI::App& app, int& exit_code);
+void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks);
 // `compare GOLD NEW`: sets exit_code to 1 when the tables differ.
 void register_compare(CLI::App& app, int& exit_code);
 

@@ -9,7 +9,7 @@
 #include "app/commands.hpp"
 #include "app/progress.hpp"
 #include "reports/study_report.hpp"
-#include "studies/reference_cache.hpp"
+#include "studies/runs/reference_cache.hpp"
 
 namespace sweepcheck::app {
 

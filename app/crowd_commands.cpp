@@ -8,7 +8,7 @@
 #include "app/progress.hpp"
 #include "reports/crowd_report.hpp"
 #include "reports/summary.hpp"
-#include "studies/crowd_study.hpp"
+#include "studies/cases/crowd_study.hpp"
 
 namespace sweepcheck::app {
 
@@ -25,7 +25,7 @@ ReportText crowd_text(const CrowdStudy& s, const CrowdOptions& o) {
       "(q_h piecewise linear), each scheme against its own run at the paper's h_min = 0.01 and, separately, against "
       "a finer run, whose own error (its distance to the same run at twice its step) joins the noise floor. Against "
       "the finer run the paper's step list is extended toward smaller h while the local orders have not settled "
-      "(studies/fit_order.md, \"Refinement\"); both fits are stated. Seed 001 proves order 1/2 for Venel's scheme (Theorem 3.4) and shows it in Figure 1. Venel's QP is "
+      "(studies/engine/fit_order.md, \"Refinement\"); both fits are stated. Seed 001 proves order 1/2 for Venel's scheme (Theorem 3.4) and shows it in Figure 1. Venel's QP is "
       "solved by the exact MPRGP solver unless the scheme spec says otherwise (`venel:solver=1`: Uzawa).",
       o.people, o.radius, o.room, o.door_width, o.seed, o.t_end);
   for (const auto& c : crowd_claims(s)) t.findings.push_back(claim_markdown(c));
@@ -48,6 +48,7 @@ CrowdStudy run_and_write(CrowdStudyConfig cfg, bool quiet, const std::filesystem
 }  // namespace
 
 void register_crowd(Registry& r) {
+  RunDistributor* const ranks = r.ranks;
   auto* cmd = r.study->add_subcommand("crowd", "Venel's scheme vs PBD on the crowd evacuation of seed 001, Section 5");
   auto cfg = std::make_shared<CrowdStudyConfig>();
   auto common = std::make_shared<CommonStudyOptions>();
@@ -64,11 +65,11 @@ void register_crowd(Registry& r) {
   cmd->add_option("--h-fine", cfg->fine_reference_h, "the finer reference step (0: none)")->capture_default_str();
   cmd->add_option("--refine-rungs", cfg->refine.max_new_rungs,
                   "refinement cap against the finer reference: new rungs (halvings), 0 for the given steps only "
-                  "(studies/fit_order.md)")
+                  "(studies/engine/fit_order.md)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--refine-seconds", cfg->refine.budget_seconds,
-                  "refinement budget: measured seconds of the new rungs per fit (studies/fit_order.md)")
+                  "refinement budget: measured seconds of the new rungs per fit (studies/engine/fit_order.md)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--small", *small, "the CI variant: N = 40, T = 2, finer reference h = 2e-3");
@@ -81,14 +82,14 @@ void register_crowd(Registry& r) {
       if (cmd->get_option("--t-end")->count() == 0) c.crowd.t_end = 2;
       if (cmd->get_option("--h-fine")->count() == 0) c.fine_reference_h = 2e-3;
     }
-    c.sampled.jobs = common->resolved_jobs();
+    c.sampled.executor = common->executor(ranks);
     run_and_write(c, common->quiet, common->out);
     out.publish();
   });
 
-  r.default_report.push_back({"crowd", [](const std::filesystem::path& dir, int jobs) {
+  r.default_report.push_back({"crowd", [](const std::filesystem::path& dir, const Executor& executor) {
                                 CrowdStudyConfig c;  // seed 001's crowd, steps and h_min; finer reference 1e-3
-                                c.sampled.jobs = jobs;
+                                c.sampled.executor = executor;
                                 const CrowdStudy s = run_and_write(c, false, dir);  // report --quiet silences it
                                 const ReportText text = crowd_text(s, c.crowd);
                                 return ReportSection{text.title, "crowd", s.study.fits, text.findings};

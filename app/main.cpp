@@ -44,7 +44,7 @@ std::string verdict_cell(const SchemeFit& f) {
                      f.fit.expected_order, to_string(f.fit.verdict));
 }
 
-void run_report(const Registry& r, const std::filesystem::path& out, int jobs, const std::vector<std::string>& only,
+void run_report(const Registry& r, const std::filesystem::path& out, const Executor& executor, const std::vector<std::string>& only,
                 bool quiet) {
   OutputFolder folder(out);  // writable and locked before computing; manifest written last
   std::string index =
@@ -61,7 +61,7 @@ void run_report(const Registry& r, const std::filesystem::path& out, int jobs, c
     const auto& e = *sections[i];
     progress.update(static_cast<double>(i), static_cast<double>(sections.size()), "section " + e.name);
     progress.finish();  // the section's own progress line starts below
-    const ReportSection s = e.run(out / e.name, jobs);
+    const ReportSection s = e.run(out / e.name, executor);
     html.push_back({s.title, s.folder, s.link, s.fits, s.findings});
     index += fmt::format("## [{}]({}/{})\n\n", s.title, s.folder.string(), s.link);
     if (!s.fits.empty()) {
@@ -82,12 +82,13 @@ void run_report(const Registry& r, const std::filesystem::path& out, int jobs, c
   std::cerr << "wrote " << (out / "README.md").string() << " and " << page.string() << "\n";
 }
 
-int run(int argc, char** argv) {
+int run(int argc, char** argv, RunDistributor* ranks) {
   CLI::App app{"sweepcheck: convergence and verification studies for sweeping-process schemes"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "sweepcheck 0.1.0");
 
   Registry r;
+  r.ranks = ranks;
   auto* list = app.add_subcommand("list", "list problems, schemes and studies");
   r.study = app.add_subcommand("study", "run a convergence study and write its report");
   r.study->require_subcommand(1);
@@ -110,7 +111,7 @@ int run(int argc, char** argv) {
   register_crowd(r);
   register_problem_plugin(r);
   int audit_exit = 0;
-  register_audit(app, audit_exit);
+  register_audit(app, audit_exit, r.ranks);
   register_compare(app, audit_exit);
 
   list->callback([&] { print_list(r); });
@@ -122,7 +123,7 @@ int run(int argc, char** argv) {
     }
     CommonStudyOptions j;
     j.jobs = report_jobs;
-    run_report(r, report_out, j.resolved_jobs(), only, report_quiet);
+    run_report(r, report_out, j.executor(r.ranks), only, report_quiet);
   });
 
   try {
@@ -164,7 +165,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> args = mpi.args();
     std::vector<char*> av;
     for (auto& a : args) av.push_back(a.data());
-    return mpi.finish(sweepcheck::app::run(static_cast<int>(av.size()), av.data()));
+    return mpi.finish(sweepcheck::app::run(static_cast<int>(av.size()), av.data(), mpi.distributor()));
   } catch (const std::exception& e) {
     std::cerr << "sweepcheck: failed: " << e.what() << "\n";
     return 1;

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "studies/run_distribution.hpp"
+#include "studies/runs/run_distribution.hpp"
 
 namespace sweepcheck::app {
 
@@ -48,8 +48,6 @@ class MpiDistributor final : public RunDistributor {
   int rank_, size_;
 };
 
-MpiDistributor* distributor = nullptr;
-
 }  // namespace
 
 bool launched_by_mpirun() {
@@ -69,8 +67,7 @@ MpiSession::MpiSession(int& argc, char**& argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
   args_.assign(argv, argv + argc);
   if (size_ < 2) return;
-  distributor = new MpiDistributor(rank_, size_);
-  set_run_distributor(distributor);
+  distributor_ = std::make_unique<MpiDistributor>(rank_, size_);
   if (rank_ == 0) return;
 
   // Ranks other than 0 write nothing the user sees.
@@ -131,9 +128,7 @@ MpiSession::~MpiSession() {
     std::filesystem::remove_all(scratch_, ec);
   }
   if (initialised_) {
-    set_run_distributor(nullptr);
-    delete distributor;
-    distributor = nullptr;
+    distributor_.reset();
     MPI_Finalize();
   }
 }

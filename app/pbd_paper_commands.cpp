@@ -24,8 +24,8 @@
 #include "reports/time_series_figure.hpp"
 #include "reports/study_report.hpp"
 #include "solvers/atomic_file.hpp"
-#include "studies/disks_reference.hpp"
-#include "studies/pbd_paper_study.hpp"
+#include "studies/runs/disks_reference.hpp"
+#include "studies/cases/pbd_paper_study.hpp"
 
 namespace sweepcheck::app {
 
@@ -107,7 +107,7 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
     for (const auto& e : res.cross_check)
       t.findings.push_back(fmt::format("{}, reference-free cross-check of the reference (the paper's steps run "
                                        "again, successive runs compared at the reference's sample times; "
-                                       "`studies/richardson.md`): {}; {}.",
+                                       "`studies/engine/richardson.md`): {}; {}.",
                                        e.scheme, describe(e.estimate), e.estimate.reason));
     write_and_announce(res.disks, t, dir / "disks");
     write_richardson_csv(res.cross_check, dir / "disks" / "richardson.csv");
@@ -121,7 +121,7 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
                    "[sliding/summary.md](sliding/summary.md) and [disks/summary.md](disks/summary.md); Fig. 9 is "
                    "`disks/configurations.png`.\n\n";
   md += "Order claims state the fit on the paper's own step list and, where its local orders had not settled, the "
-        "fit after refinement toward smaller h (studies/fit_order.md); `pre-asymptotic` means the refinement budget "
+        "fit after refinement toward smaller h (studies/engine/fit_order.md); `pre-asymptotic` means the refinement budget "
         "ended first.\n\n";
   md += "Each claim that tests a sentence of the paper quotes it, with its section, before its verdict; the criteria "
         "and their reasons: app/pbd_paper.md, \"The claims as the paper states them\".\n\n";
@@ -157,6 +157,7 @@ PbdPaperStudy run_paper(PbdPaperConfig cfg, bool quiet, const std::filesystem::p
 }  // namespace
 
 void register_pbd_paper(Registry& r) {
+  RunDistributor* const ranks = r.ranks;
   auto* cmd = r.study->add_subcommand("pbd-paper", "seed 000 Section 4: five schemes on the sliding case and the disks");
   auto cfg = std::make_shared<PbdPaperConfig>();
   auto common = std::make_shared<CommonStudyOptions>();
@@ -184,11 +185,11 @@ void register_pbd_paper(Registry& r) {
   cmd->add_option("--disks-points", cfg->disks_ladder.points, "rungs for the disks")->capture_default_str();
   cmd->add_option("--refine-rungs", cfg->refine.max_new_rungs,
                   "refinement cap: new rungs (halvings) per fit that is not a settled pass, 0 for the paper's steps "
-                  "only (studies/fit_order.md)")
+                  "only (studies/engine/fit_order.md)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--refine-seconds", cfg->refine.budget_seconds,
-                  "refinement budget: measured seconds of the new rungs per fit (studies/fit_order.md)")
+                  "refinement budget: measured seconds of the new rungs per fit (studies/engine/fit_order.md)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("!--no-finer-reference", cfg->finer_reference_on_demand,
@@ -199,15 +200,15 @@ void register_pbd_paper(Registry& r) {
   cmd->callback([=] {
     StudyOutput out = open_study_output(*cmd, *common, "", true);  // before computing (journal: not wired into run_paper yet)
     PbdPaperConfig c = *cfg;
-    c.jobs = common->resolved_jobs();
+    c.executor = common->executor(ranks);
     c.validate();
     run_paper(c, common->quiet, common->out);
     out.publish();
     std::cerr << "wrote " << (std::filesystem::path(common->out) / "summary.md").string() << "\n";
   });
-  r.default_report.push_back({"pbd-paper", [](const std::filesystem::path& dir, int jobs) {
+  r.default_report.push_back({"pbd-paper", [](const std::filesystem::path& dir, const Executor& executor) {
                                 PbdPaperConfig c;
-                                c.jobs = jobs;
+                                c.executor = executor;
                                 const auto res = run_paper(c, false, dir);
                                 std::vector<SchemeFit> fits = res.sliding.fits;
                                 fits.insert(fits.end(), res.disks.fits.begin(), res.disks.fits.end());

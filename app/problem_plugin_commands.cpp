@@ -1,6 +1,6 @@
 // `sweepcheck study --problem-plugin lib.so --schemes ...`: a convergence
 // study on a problem plugin (solvers/problem_plugin_api.hpp), reference-free
-// when the plugin has no exact solution (studies/problem_plugin_study.hpp).
+// when the plugin has no exact solution (studies/cases/problem_plugin_study.hpp).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -8,9 +8,9 @@
 #include "app/commands.hpp"
 #include "reports/richardson_report.hpp"
 #include "reports/study_report.hpp"
-#include "studies/plugin_loader.hpp"
-#include "studies/problem_plugin.hpp"
-#include "studies/problem_plugin_study.hpp"
+#include "studies/runs/plugin_loader.hpp"
+#include "studies/runs/problem_plugin.hpp"
+#include "studies/cases/problem_plugin_study.hpp"
 
 namespace sweepcheck::app {
 
@@ -27,6 +27,7 @@ struct PluginStudyConfig {
 }  // namespace
 
 void register_problem_plugin(Registry& r) {
+  RunDistributor* const ranks = r.ranks;
   auto cfg = std::make_shared<PluginStudyConfig>();
   CLI::App& cmd = *r.study;
   // `study NAME ...` runs a built-in study; `study --problem-plugin FILE ...` this one.
@@ -45,7 +46,7 @@ void register_problem_plugin(Registry& r) {
   cmd.add_option("--jobs", cfg->common.jobs, "threads for independent runs (default: all cores)")
       ->check(CLI::NonNegativeNumber);
   cmd.add_flag("--quiet", cfg->common.quiet, "no progress on stderr");
-  cmd.callback([cfg, &cmd] {
+  cmd.callback([cfg, &cmd, ranks] {
     if (!cmd.get_subcommands().empty()) return;  // a named study ran
     if (cfg->problem_plugin.empty())
       throw std::invalid_argument("study: give a study NAME (see `sweepcheck list`) or --problem-plugin FILE");
@@ -60,7 +61,7 @@ void register_problem_plugin(Registry& r) {
     }
     if (schemes.empty()) throw std::invalid_argument("study --problem-plugin: --schemes is empty and no --plugin given");
     PluginStudyOptions opt = cfg->study;
-    opt.jobs = cfg->common.resolved_jobs();
+    opt.executor = cfg->common.executor(ranks);
     opt.progress = progress_printer(problem.name, cfg->common.quiet);
     const PluginStudy s = run_plugin_study(problem, schemes, opt);
 

@@ -65,7 +65,7 @@ void register_properties(CLI::App& app, Registry& r) {
     std::cerr << "wrote " << (std::filesystem::path(*out) / "constants.csv").string() << " and properties.md\n";
     if (!ok) throw std::runtime_error("some property outcomes were not as expected (see properties.md)");
   });
-  r.default_report.push_back({"properties", [](const std::filesystem::path& dir, int) {
+  r.default_report.push_back({"properties", [](const std::filesystem::path& dir, const Executor&) {
                                 const PropertyConfig cfg;
                                 const auto [rows, ok] = run_suites(cfg, false);
                                 write_properties_report(rows, cfg, dir);

@@ -86,6 +86,7 @@ ReportText sliding_text(const ConvergenceStudy& s) {
 }  // namespace
 
 void register_sliding(Registry& r) {
+  RunDistributor* const ranks = r.ranks;
   // study sliding
   {
     auto* cmd = r.study->add_subcommand("sliding", "convergence study on the sliding case of seed 000, Section 4.2");
@@ -104,7 +105,7 @@ void register_sliding(Registry& r) {
       StudyOutput out = open_study_output(*cmd, *common);  // before computing
       SlidingStudyConfig c = *study;
       c.problems = {*cfg};
-      c.study.jobs = common->resolved_jobs();
+      c.study.executor = common->executor(ranks);
       c.study.journal = out.journal;
       c.quiet = common->quiet;
       const auto s = run_sliding(c);
@@ -142,14 +143,14 @@ void register_sliding(Registry& r) {
     });
   }
   // default report: the paper's Fig. 8 parameters (C = 10) and a shallow valley (C = 1).
-  r.default_report.push_back({"sliding", [](const std::filesystem::path& dir, int jobs) {
+  r.default_report.push_back({"sliding", [](const std::filesystem::path& dir, const Executor& executor) {
                                 SlidingStudyConfig c;
                                 SlidingCaseOptions shallow, paper;
                                 shallow.C = 1;
                                 paper.C = 10;
                                 c.problems = {shallow, paper};
-                                c.study.jobs = jobs;
-                                c.study.cache_rows = true;  // studies/run_row_cache.hpp
+                                c.study.executor = executor;
+                                c.study.cache_rows = true;  // studies/runs/run_row_cache.hpp
                                 const auto s = run_sliding(c);
                                 const auto text = sliding_text(s);
                                 write_and_announce(s, text, dir);

@@ -1,4 +1,4 @@
-// The cost of isolating one run (studies/isolated_run.hpp): fork, pipe,
+// The cost of isolating one run (studies/runs/isolated_run.hpp): fork, pipe,
 // answer, waitpid, for a child that does nothing, with the host holding
 // `range(0)` MiB of touched memory (fork copies the page tables, so the cost
 // grows with the host's size). Quoted in README ("How the audit isolates
@@ -8,7 +8,7 @@
 #include <cstring>
 #include <vector>
 
-#include "studies/isolated_run.hpp"
+#include "studies/runs/isolated_run.hpp"
 
 namespace sweepcheck {
 namespace {

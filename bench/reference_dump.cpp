@@ -15,7 +15,7 @@
 #include <string>
 
 #include "bench/tight_disks.hpp"
-#include "studies/disks_reference.hpp"
+#include "studies/runs/disks_reference.hpp"
 
 int main(int argc, char** argv) {
   using namespace sweepcheck;

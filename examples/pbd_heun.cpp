@@ -8,7 +8,7 @@
 // problems of the battery), the scheme is Heun's method, order 2. A
 // convergence theorem bounds the error from above, so order 2 where order 1
 // is claimed breaks nothing: the audit must say "exceeds the claim" and pass
-// (studies/fit_order.md, "Verdicts"; issue 23).
+// (studies/engine/fit_order.md, "Verdicts"; issue 23).
 #include <vector>
 
 #include "solvers/plugin_api.hpp"

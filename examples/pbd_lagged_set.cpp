@@ -9,7 +9,7 @@
 // solution differs from the true one by O(h) (the solution depends
 // Lipschitz-continuously on the set's motion, Moreau's estimate): order 1 is
 // kept. It is here to document where the audit's power ends, next to the
-// relaxed projection of studies/audit.md ("Known limits"), and as the
+// relaxed projection of studies/audit/audit.md ("Known limits"), and as the
 // example that the audit does not reject a correct-order variant for a lag.
 #include "solvers/plugin_api.hpp"
 

@@ -19,9 +19,9 @@
 #include <sstream>
 
 #include "reports/results_csv.hpp"
-#include "studies/plugin_loader.hpp"
-#include "studies/reference_cache.hpp"
-#include "studies/scheme_catalog.hpp"
+#include "studies/runs/plugin_loader.hpp"
+#include "studies/runs/reference_cache.hpp"
+#include "studies/runs/scheme_catalog.hpp"
 
 namespace sweepcheck {
 namespace {

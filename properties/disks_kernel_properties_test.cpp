@@ -2,7 +2,7 @@
 // plain version it replaced (DisksSet::sweep_simple, kept as the oracle):
 // over random configurations and sequences of sweeps, the same state bit for
 // bit and the same work counts. Bit equality is the requirement, not a
-// tolerance: cached references (studies/disks_reference.hpp) were computed
+// tolerance: cached references (studies/runs/disks_reference.hpp) were computed
 // with the plain sweep and must stay valid.
 //
 // Configurations: uniform centres in a square (sparse to heavily

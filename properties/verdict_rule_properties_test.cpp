@@ -1,4 +1,4 @@
-// The verdict rule of issue 23 (studies/fit_order.md, "Testing the rule on
+// The verdict rule of issue 23 (studies/engine/fit_order.md, "Testing the rule on
 // known answers") on synthetic error sequences whose truth is known: each
 // family is run through refine_fit with a run_at that evaluates the family at
 // the requested h, multiplies it by (1 + η u) with u ∈ [−1, 1] drawn per rung
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "studies/refinement.hpp"
+#include "studies/engine/refinement.hpp"
 
 namespace sweepcheck {
 namespace {

@@ -179,7 +179,7 @@ nlohmann::json audit_json(const AuditResult& a) {
 std::string audit_markdown(const AuditResult& a, const std::map<std::string, std::string>& figure_problems) {
   std::string md = fmt::format("# Audit of `{}`\n\n", a.scheme);
   md += fmt::format("Claimed order: {}. Overall: **{}**. What each check tests and its thresholds: "
-                    "`studies/audit.md`, `studies/audit_thresholds.hpp`.\n\n",
+                    "`studies/audit/audit.md`, `studies/audit/audit_thresholds.hpp`.\n\n",
                     std::isfinite(a.claimed_order)
                         ? fmt::format("{}{:g}", a.claim_is_sharp ? "" : ">= ", a.claimed_order)
                         : "none",

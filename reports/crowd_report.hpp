@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "reports/summary.hpp"
-#include "studies/crowd_study.hpp"
+#include "studies/cases/crowd_study.hpp"
 
 namespace sweepcheck {
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "studies/convergence_study.hpp"
+#include "studies/cases/convergence_study.hpp"
 
 namespace sweepcheck {
 

@@ -15,7 +15,7 @@
 #include <stdexcept>
 
 #include "solvers/atomic_file.hpp"
-#include "studies/reference_cache.hpp"
+#include "studies/runs/reference_cache.hpp"
 
 namespace sweepcheck {
 

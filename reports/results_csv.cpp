@@ -51,7 +51,7 @@ std::string results_csv(const std::vector<RunRow>& rows) {
   for (const auto& r : rows) {
     // claim: how claimed_order is meant — "bound" (order >= claimed_order, the default: a theorem bounds the error from above), "sharp" (order = claimed_order) or "none".
     const char* claim = std::isnan(r.claimed_order) ? "none" : r.claim_is_sharp ? "sharp" : "bound";
-    // ladder: "given" (the study's own step list) or "refined" (added by refinement, studies/refinement.hpp).
+    // ladder: "given" (the study's own step list) or "refined" (added by refinement, studies/engine/refinement.hpp).
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
                        csv_quoted(r.parameters), csv_quoted(r.scheme), num(r.h), r.steps, num(r.t_end), num(r.error_uniform),
                        num(r.error_grid), num(r.violation), num(r.max_increment), num(r.scale), num(r.noise_floor),

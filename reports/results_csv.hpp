@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "studies/run_row.hpp"
+#include "studies/engine/run_row.hpp"
 
 namespace sweepcheck {
 

@@ -1,12 +1,12 @@
 #pragma once
-// richardson.csv: the reference-free estimate of each scheme (studies/richardson.hpp),
+// richardson.csv: the reference-free estimate of each scheme (studies/engine/richardson.hpp),
 // one row per usable triple of step sizes, finest first, with the
 // estimate's order, GCI, indicator and verdict repeated on every row.
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "studies/problem_plugin_study.hpp"
+#include "studies/cases/problem_plugin_study.hpp"
 
 namespace sweepcheck {
 

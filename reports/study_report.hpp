@@ -8,7 +8,7 @@
 
 #include "reports/figure.hpp"
 #include "reports/summary.hpp"
-#include "studies/convergence_study.hpp"
+#include "studies/cases/convergence_study.hpp"
 
 namespace sweepcheck {
 

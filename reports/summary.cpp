@@ -31,7 +31,7 @@ std::vector<std::pair<std::string, std::string>> verdict_legend() {
 }
 
 std::string verdict_legend_markdown() {
-  std::string md = "Verdicts (studies/fit_order.md):\n\n";
+  std::string md = "Verdicts (studies/engine/fit_order.md):\n\n";
   for (const auto& [v, text] : verdict_legend()) md += fmt::format("- **{}**: {}\n", v, text);
   return md;
 }
@@ -141,7 +141,7 @@ std::string summary_markdown(const ConvergenceStudy& study, const ReportText& te
                       to_string(f.fit.verdict), given, at_t);
   }
   md += "\nThe interval's half-width is the largest of the statistical 95% half-width, the drift of the fit from the "
-        "local order of the two smallest steps, and the order resolution (see `studies/fit_order.md`).\n\n";
+        "local order of the two smallest steps, and the order resolution (see `studies/engine/fit_order.md`).\n\n";
   md += verdict_legend_markdown() + "\n";
   for (const auto& f : study.fits) {
     std::string local;

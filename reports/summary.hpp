@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "studies/claim.hpp"
-#include "studies/convergence_study.hpp"
+#include "studies/cases/claim.hpp"
+#include "studies/cases/convergence_study.hpp"
 
 namespace sweepcheck {
 

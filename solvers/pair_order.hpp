@@ -13,7 +13,7 @@
 //                previous one wrote (pairs (i, j), (i, j′) share disk i), a
 //                chain of square roots and divisions whose latency bounds
 //                the sweep (bench/perf.md, "Reference solve"). Used by the
-//                disks' reference (studies/disks_reference.hpp).
+//                disks' reference (studies/runs/disks_reference.hpp).
 //
 // Both orders are fixed total orders of the pairs, independent of positions
 // and of any neighbour list: a sweep restricted to candidate pairs visits

@@ -5,7 +5,7 @@
 // (solvers/polyhedral_view.hpp). Such a stepper runs only on some views: it
 // says so through ViewRequirement, and the audit runs it on the problems
 // whose views meet it and lists every other problem with the reason
-// (studies/audit.md, "Schemes that need a polyhedron").
+// (studies/audit/audit.md, "Schemes that need a polyhedron").
 #include <span>
 #include <stdexcept>
 #include <string>

@@ -31,7 +31,7 @@ struct Polyhedron {
   Vec<T> value(const Vec<T>& z) const { return M * z + b; }
 
   // max_j d_{S_j}(z), S_j = { M_j z + b_j ≥ 0 } the j-th half-space: the
-  // violation measure the foundation reports (studies/error_observers.hpp).
+  // violation measure the foundation reports (studies/engine/error_observers.hpp).
   // It is a lower bound of d_S(z).
   T max_violation(const Vec<T>& z) const {
     using std::max;

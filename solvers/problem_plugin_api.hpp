@@ -13,7 +13,7 @@
 // view schemes step through, solvers/plugin_api.hpp) plus what a study needs
 // besides: x0, t0, T, a name, and optionally the exact solution. Without an
 // exact solution sweepcheck estimates the order from the step ladder itself
-// (Richardson / GCI, studies/richardson.md) and says the result is reference-free.
+// (Richardson / GCI, studies/engine/richardson.md) and says the result is reference-free.
 //
 // ABI discipline as for scheme plugins: kProblemAbiVersion changes whenever a
 // class here or in plugin_api.hpp changes layout or meaning; the host calls

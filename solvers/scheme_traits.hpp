@@ -6,14 +6,14 @@
 //   static double claimed_order();             // NaN: none claimed
 //   static constexpr bool claim_is_sharp;  // true: the claim is the exact order ("order = p", failed when
 //                                          // exceeded); false: an upper bound on the error, "order >= p", as a
-//                                          // convergence theorem states it (studies/fit_order.md)
+//                                          // convergence theorem states it (studies/engine/fit_order.md)
 //   static std::string description();          // one line for `sweepcheck schemes`
 //   static std::vector<SchemeParameter> parameters();  // its spec keys and their defaults
 //   template <class Get, class F>
 //   static decltype(auto) with_parameters(const Get& get, F&& f);  // f(the stepper built from get("key"))
 //   using scheme_category = ...;               // what it needs of S(t), below
 //
-// and studies/scheme_list.hpp lists the types once; the catalogue, the name
+// and studies/runs/scheme_list.hpp lists the types once; the catalogue, the name
 // dispatch, the study runners and the audit by name all walk that list.
 #include <concepts>
 #include <string>

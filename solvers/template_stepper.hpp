@@ -116,7 +116,7 @@ class ViewProblem {
 static_assert(Problem<ViewProblem>);
 
 // An in-tree scheme's inner-solver tolerance, seen by the audit's noise floor
-// (a plugin does not declare one: its floor is round-off only, studies/audit.md).
+// (a plugin does not declare one: its floor is round-off only, studies/audit/audit.md).
 struct InnerTolerance {
   virtual ~InnerTolerance() = default;
   virtual double inner_tolerance(double scale) const = 0;

@@ -22,7 +22,7 @@ struct Work {
 };
 
 // What a single step reports besides its result. Divergence is not a step
-// status: the driver detects it from the state (see studies/integrate.hpp).
+// status: the driver detects it from the state (see studies/engine/integrate.hpp).
 //  - inner_cap_hit: an inner solver reached its iteration cap;
 //  - infeasible: the inner problem has no solution (MPRGP found Q̃ empty: the
 //    dual is unbounded, so the linearised set is empty); the step's result is

@@ -1,0 +1,180 @@
+#pragma once
+// `sweepcheck audit`: the battery of checks any scheme is put through (what
+// each tests and why: studies/audit/audit.md). The result is a value; reports/
+// audit_report.* prints it, tests assert on it.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "studies/audit/audit_checks.hpp"
+#include "studies/audit/audit_problems.hpp"
+#include "studies/runs/executor.hpp"
+#include "studies/runs/run_budget.hpp"
+#include "studies/runs/run_journal.hpp"
+#include "studies/engine/run_row.hpp"
+#include "studies/runs/scheme_factory.hpp"
+
+namespace sweepcheck {
+
+struct AuditOptions {
+  AuditThresholds thresholds;
+  // Claimed order to test against; NaN: the scheme's own claim (which may be none).
+  double claimed_order = std::numeric_limits<double>::quiet_NaN();
+  // The claim is sharp ("order = claimed_order": failed when exceeded too);
+  // by default a claim is one-sided, "order >= claimed_order", as a
+  // convergence theorem bounds the error from above (fit_order.md).
+  bool claim_is_sharp = false;
+  Executor executor;  // threads and MPI ranks for independent runs (studies/runs/executor.hpp)
+  std::string reference_scheme = "pbd";  // the precision–work comparison
+  // Only the first `max_problems` audit problems (0: all); for short CI variants.
+  int max_problems = 0;
+  // Run every step() of the audited scheme in a child process
+  // (studies/runs/isolated_run.hpp): on for plugins, whose code is untrusted. A
+  // crash, hang, exception or exit() becomes a run status, not the host's end.
+  bool isolate = false;
+  // Time limits of isolated runs and when to stop starting runs of a plugin
+  // that hangs or crashes on every run (studies/runs/run_budget.hpp; rules and
+  // reasons: studies/audit/audit.md, "Time limits and the hang budget").
+  // budget.fixed_limit is --run-timeout (0: automatic).
+  RunBudgetOptions budget;
+  // Finished ladder and large-step runs are recorded here and taken from
+  // here on --resume (null: none). Faulted runs are not recorded (they rerun).
+  std::shared_ptr<RunJournal> journal;
+  // Called after each independent run of this process: (runs done, runs in all).
+  std::function<void(int, int)> progress;
+
+  void validate() const {
+    thresholds.validate();
+    executor.validate("AuditOptions");
+    if (max_problems < 0) throw std::invalid_argument("AuditOptions: max_problems must be >= 0");
+    budget.validate();
+  }
+};
+
+// A run of the audited scheme that failed as a program (RunStatus::is_fault):
+// which run, and the cause. Every check resting on it FAILs naming it.
+struct RunFault {
+  std::string kind;     // "ladder", "large-step", "probe", "determinism"
+  std::string problem;  // "sliding d=3 C=10 alpha=0.19635"
+  double h = 0;
+  std::int64_t steps = 0;
+  RunStatus status = RunStatus::ok;
+  std::string detail;  // "signal 11 (SIGSEGV: Segmentation fault)", "exception of type int", ...
+  // Steps the run had finished when it failed, when the child reported them
+  // (isolated runs of the ladder and large steps); -1: not known.
+  std::int64_t steps_done = -1;
+
+  std::string sentence() const;  // "h=0.001 (500 steps) timed-out: ... (in step 2001: 2000 steps done)"
+};
+
+// Per problem, the verdict of one check and its evidence.
+struct ProblemJudgement {
+  std::string problem;  // "sliding d=3 C=10 alpha=0.19635"
+  Judgement judgement;
+  // Some runs the judgement needs were not started (the hang or crash budget,
+  // studies/runs/run_budget.hpp): the verdict is FAIL and says why.
+  bool not_run = false;
+};
+
+struct CheckResult {
+  std::string id;       // "convergence", "violation", ...
+  std::string title;    // "Convergence on problems with known solutions"
+  std::string theorem;  // "seed 000, Theorem 2.11 / 3.8"
+  CheckVerdict verdict = CheckVerdict::inconclusive;
+  std::string evidence;  // the summary sentence
+  std::vector<ProblemJudgement> per_problem;
+  // Problems the check cannot run on, each with the reason (never silent).
+  struct Skipped {
+    std::string problem, reason;
+  };
+  std::vector<Skipped> skipped;
+  std::vector<std::string> figures;  // figure stems written by the report
+  // Non-empty: on some problems the check was not run, because the plugin
+  // hangs or crashes on every run (AuditResult::gave_up).
+  std::string not_run;
+};
+
+// What the audit ran on: each problem with its error measure (exact or
+// sampled reference) and where its reference came from.
+struct AuditedProblem {
+  std::string problem;        // "disks N=40 ..."
+  std::string error_measure;  // AuditProblem::error_measure
+  std::string notes;          // AuditProblem::notes
+};
+
+struct ProbeRow {
+  std::string problem;
+  double h = 0;
+  double defect = 0;        // max over probe points of dist(r, −N_band)
+  double floor = 0;         // round-off level of r
+  double max_residual = 0;  // max |r|, r = (Φ_h(y) − y)/h − f(y)
+  int points = 0;
+};
+
+struct WorkComparison {
+  double error = 0;         // matched error level
+  double work_scheme = 0;   // constraint evaluations (counted by the host) to reach it
+  double work_reference = 0;
+};
+
+struct AuditResult {
+  std::string scheme;
+  double claimed_order = std::numeric_limits<double>::quiet_NaN();
+  bool claim_is_sharp = false;
+  std::vector<AuditedProblem> problems;
+  // Problems of the battery the scheme cannot run on, each with the reason
+  // (a scheme with a ViewRequirement, e.g. catching-up: a polyhedron). They
+  // are also listed as skipped in checks 1-5; checks 6-7 use the first
+  // problem it runs on.
+  std::vector<CheckResult::Skipped> not_run;
+  std::vector<CheckResult> checks;
+  // The data the checks rest on (figures and audit.json read these).
+  std::vector<RunRow> ladder_rows;      // the scheme on every problem's ladder
+  std::vector<RunRow> reference_rows;   // the reference scheme on the first problem
+  std::vector<RunRow> large_step_rows;
+  std::vector<ProbeRow> probe_rows;
+  std::vector<WorkComparison> work;
+  std::uint64_t determinism_hash[2] = {0, 0};
+  std::vector<RunFault> faults;  // faulted runs of the audited scheme, in task order
+  // Non-empty: the audit stopped starting runs of the plugin (it hangs, or
+  // crashes on every run; studies/runs/run_budget.hpp), naming the first run that
+  // did; every check resting on the runs not started is FAIL, "not run".
+  std::string gave_up;
+  int runs_not_started = 0;
+  bool isolated = false;         // the scheme's runs went through child processes
+  int child_runs = 0;            // how many
+  double wall_seconds = 0;
+
+  bool any_failed() const {
+    for (const auto& c : checks)
+      if (c.verdict == CheckVerdict::fail) return true;
+    return false;
+  }
+  // A check whose slope had not settled when the budget ended (pre-asymptotic
+  // or unsettled): not a fail, and not a pass either (the audit exits 3).
+  bool any_undecided() const {
+    for (const auto& c : checks)
+      if (c.verdict == CheckVerdict::pre_asymptotic || c.verdict == CheckVerdict::unsettled) return true;
+    return false;
+  }
+  const CheckResult* find(const std::string& id) const {
+    for (const auto& c : checks)
+      if (c.id == id) return &c;
+    return nullptr;
+  }
+};
+
+AuditResult run_audit(const SchemeFactory& scheme, const std::vector<AuditProblem>& problems, const AuditOptions& opt);
+
+// Helpers exposed for tests (run_stepper: studies/runs/erased_run.hpp).
+
+// max over probe points of dist((Φ_h(y) − y)/h − f(y), −N_band(S, P_S(y))).
+ProbeRow consistency_probe(const AuditProblem& problem, const SchemeFactory& scheme, double h,
+                           const AuditThresholds& th);
+
+}  // namespace sweepcheck

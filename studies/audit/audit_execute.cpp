@@ -1,0 +1,325 @@
+// The audit's execute phase (audit_session.hpp): every run of the audited
+// scheme, isolated and journaled as asked, the one batch of independent runs
+// over the Executor, and what became of each run.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "studies/audit/audit_session.hpp"
+#include "studies/engine/reference_free.hpp"
+#include "studies/engine/sampled_error.hpp"
+#include "studies/runs/parallel_runs.hpp"
+#include "studies/runs/run_row_text.hpp"
+
+namespace sweepcheck::audit_detail {
+
+namespace {
+
+// Bit-exact encoding for the MPI ranks (studies/runs/run_codec.hpp).
+static_assert(sizeof(ProbeRow) == sizeof(std::string) + 40,
+              "ProbeRow changed: update its encoding in audit_execute.cpp");
+template <class Io, class T>
+void task_fields(Io& io, T& x) {
+  io(x.row), io(x.samples), io(x.probe.problem), io(x.probe.h), io(x.probe.defect), io(x.probe.floor),
+      io(x.probe.max_residual), io(x.probe.points), io(x.probe_status), io(x.fault), io(x.steps_done);
+}
+
+// A run of the audited scheme whose process failed: identity only, no numbers.
+RunRow fault_row(const AuditProblem& p, const std::string& scheme, double claimed, std::int64_t n, RunStatus status) {
+  RunRow r;
+  r.problem = p.name;
+  r.parameters = p.parameters;
+  r.scheme = scheme;
+  r.claimed_order = claimed;
+  r.steps = n;
+  r.t_end = p.t_end;
+  r.h = (p.t_end - p.t0) / double(n);
+  r.status = status;
+  r.error_uniform = r.error_grid = r.violation = r.max_increment = r.scale = std::numeric_limits<double>::quiet_NaN();
+  return r;
+}
+
+std::string encode_probe(const ProbeRow& r) {
+  return fmt::format("{}\t{}\t{}\t{}\t{}", hex_double(r.defect), hex_double(r.floor), hex_double(r.max_residual),
+                     r.points, hex_double(r.h));
+}
+
+ProbeRow decode_probe(const std::string& text, ProbeRow r) {
+  char buf[5][64];
+  if (std::sscanf(text.c_str(), "%63s\t%63s\t%63s\t%63s\t%63s", buf[0], buf[1], buf[2], buf[3], buf[4]) != 5)
+    throw std::logic_error("audit: malformed probe result from a child run: '" + text + "'");
+  r.defect = parse_hex_double(buf[0]).value_or(std::numeric_limits<double>::quiet_NaN());
+  r.floor = parse_hex_double(buf[1]).value_or(0.0);
+  r.max_residual = parse_hex_double(buf[2]).value_or(0.0);
+  r.points = std::atoi(buf[3]);
+  return r;
+}
+
+Outcome with_non_finite_cause(Outcome o) {
+  if (o.row.status == RunStatus::non_finite) o.fault = fmt::format("step {} returned a non-finite state", o.row.fail_step);
+  return o;
+}
+
+}  // namespace
+
+void encode(codec::Writer& w, const TaskResult& x) {
+  auto io = [&w](const auto& v) { codec::encode(w, v); };
+  task_fields(io, x);
+}
+void decode(codec::Reader& r, TaskResult& x) {
+  auto io = [&r](auto& v) { codec::decode(r, v); };
+  task_fields(io, x);
+}
+
+// Isolated runs (opt.isolate): each run of the audited scheme in its own
+// child process, with a time limit; a fault becomes the row's status and a
+// RunFault with its cause. The budget (studies/runs/run_budget.hpp) sets each
+// run's time limit from what the plugin's finished runs on the same problem
+// took, and once the plugin has hung on opt.budget.max_timeouts runs (or
+// crashed on its first max_crashes runs) starts no more of them: those end as
+// not_run, with the reason.
+ChildResult AuditSession::isolated(const std::function<std::string()>& work, std::int64_t steps, std::size_t problem) {
+  if (auto why = budget_.refusal()) {
+    ChildResult c;
+    c.status = RunStatus::not_run;
+    c.detail = std::move(*why);
+    return c;
+  }
+  ++child_runs_;
+  const int constraints = problems_[problem].view->constraints().size();
+  ChildResult c = run_in_child(work, budget_.time_limit(problem, steps, constraints));
+  budget_.record(problem, steps, constraints, c.status, c.wall_seconds);
+  return c;
+}
+
+// A new run of the audited scheme on p (problem `problem`, or one of its starts).
+Outcome AuditSession::fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n) {
+  const std::vector<double>& times = sample_times_[problem];
+  if (!opt_.isolate) {
+    auto run = run_stepper(p, scheme_, n, th_.points_per_step, times);
+    return with_non_finite_cause({std::move(run.row), std::move(run.samples), {}});
+  }
+  // The child sends the row and the samples bit for bit (studies/runs/run_codec.hpp).
+  const ChildResult c = isolated(
+      [&] {
+        auto run = run_stepper(p, scheme_, n, th_.points_per_step, times);
+        codec::Writer w;
+        codec::encode(w, run.row);
+        codec::encode(w, run.samples);
+        return std::move(w.bytes);
+      },
+      n, problem);
+  if (c.status != RunStatus::ok)
+    return {fault_row(p, res_.scheme, res_.claimed_order, n, c.status), {}, c.detail, c.progress};
+  // The payload was written by the child after the plugin's step() had run
+  // in it: a plugin that corrupts memory can corrupt it too, and that is
+  // the scheme's fault, recorded like a crash rather than ending the audit.
+  Outcome o;
+  try {
+    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
+    codec::decode(r, o.row);
+    codec::decode(r, o.samples);
+    if (r.p != r.end) throw std::runtime_error("trailing bytes");
+  } catch (const std::exception& e) {
+    return {fault_row(p, res_.scheme, res_.claimed_order, n, RunStatus::crashed),
+            {},
+            fmt::format("the child's result could not be read ({}): memory corrupted inside the scheme?", e.what())};
+  }
+  return with_non_finite_cause(std::move(o));
+}
+
+// Every run of the audited scheme goes through here: from the journal when
+// resuming (rows only: a reference-free problem's runs, which need their
+// samples, always run again), else a fresh run, journaled when it finished.
+Outcome AuditSession::scheme_run(std::size_t i, std::int64_t n, std::size_t start) {
+  const AuditProblem& p = starts_[i][start];
+  const bool journal = opt_.journal && sample_times_[i].empty();
+  if (journal)
+    if (auto done = opt_.journal->find(p.name, p.parameters, res_.scheme, n)) return {*done, {}, {}};
+  Outcome o = fresh_run(i, p, n);
+  if (journal && !is_fault(o.row.status) && o.row.status != RunStatus::not_run) opt_.journal->record(o.row);
+  return o;
+}
+
+std::int64_t AuditSession::probe_steps(const AuditProblem& p) const {
+  return static_cast<std::int64_t>(p.probe_points.size()) * th_.probe_directions;
+}
+
+// A consistency probe of the audited scheme (check 5), isolated when asked.
+TaskResult AuditSession::probe_run(std::size_t i, double h) {
+  TaskResult out;
+  if (!opt_.isolate) {
+    out.probe = consistency_probe(problems_[i], scheme_, h, th_);
+    return out;
+  }
+  const ChildResult c = isolated([&] { return encode_probe(consistency_probe(problems_[i], scheme_, h, th_)); },
+                                 probe_steps(problems_[i]), i);
+  out.probe.problem = problem_label(problems_[i]);
+  out.probe.h = h;
+  if (c.status == RunStatus::ok) {
+    out.probe = decode_probe(c.payload, out.probe);
+  } else {
+    out.steps_done = c.progress;
+    out.probe.defect = std::numeric_limits<double>::quiet_NaN();
+    out.probe_status = c.status;
+    out.fault = c.detail;
+  }
+  return out;
+}
+
+// Check 7: two runs with fresh instances, the first before everything
+// else and the second after everything else, so state hidden in the plugin
+// (statics, caches) that survives between instances shows up as a
+// difference. Isolated, both runs share one child (a fork per run would
+// reset such state and hide it): run, second instance, run.
+void AuditSession::run_determinism_first() {
+  if (!opt_.isolate) {
+    determinism_first_ = run_stepper(problems_[0], scheme_, th_.determinism_steps, 1);
+    return;
+  }
+  const ChildResult c = isolated(
+      [&] {
+        const auto a = run_stepper(problems_[0], scheme_, th_.determinism_steps, 1);
+        const auto b = run_stepper(problems_[0], scheme_, th_.determinism_steps, 1);
+        return fmt::format("{:016x} {:016x} {} {}", a.hash, b.hash, hex_double(a.row.error_uniform),
+                           hex_double(b.row.error_uniform));
+      },
+      2 * th_.determinism_steps, 0);
+  if (c.status != RunStatus::ok) {
+    determinism_status_ = c.status;
+    determinism_fault_ = c.detail;
+    determinism_steps_done_ = c.progress;
+    return;
+  }
+  char e1[64], e2[64];
+  unsigned long long h1 = 0, h2 = 0;
+  if (std::sscanf(c.payload.c_str(), "%llx %llx %63s %63s", &h1, &h2, e1, e2) != 4)
+    throw std::logic_error("audit: malformed determinism result from a child run");
+  determinism_first_.hash = h1;
+  determinism_second_.hash = h2;
+  determinism_first_.row.error_uniform = parse_hex_double(e1).value_or(0);
+  determinism_second_.row.error_uniform = parse_hex_double(e2).value_or(0);
+}
+
+// Task k of the batch: a run of the audited scheme (through scheme_run), a
+// run of the in-tree reference scheme (trusted: in process), or a probe.
+TaskResult AuditSession::run_task(std::size_t k) {
+  TaskResult out;
+  if (k >= tasks_.size()) {
+    const auto& [i, h] = probes_[k - tasks_.size()];
+    return probe_run(i, h);
+  }
+  const Task& t = tasks_[k];
+  const AuditProblem& p = problems_[t.problem];
+  if (!t.reference) {
+    auto o = scheme_run(t.problem, t.n, t.start);
+    out.row = std::move(o.row);
+    out.samples = std::move(o.samples);
+    out.fault = std::move(o.fault);
+    out.steps_done = o.steps_done;
+  } else if (sample_times_[t.problem].empty()) {
+    out.row = journaled(opt_.journal.get(), p.name, p.parameters, reference_name_, t.n,
+                        [&] { return run_stepper(p, reference_, t.n, th_.points_per_step).row; });
+  } else {
+    auto run = run_stepper(p, reference_, t.n, th_.points_per_step, sample_times_[t.problem]);
+    out.row = std::move(run.row);
+    out.samples = std::move(run.samples);
+  }
+  return out;
+}
+
+// Every independent run goes through run_tasks (threads, and the MPI ranks
+// of opt.executor), in one batch.
+void AuditSession::execute_batch() {
+  const auto results = run_tasks<TaskResult>(
+      tasks_.size() + probes_.size(), opt_.executor, [&](std::size_t k) { return run_task(k); },
+      [&](const TaskResult&, int done, int total) {
+        if (opt_.progress) opt_.progress(done, total);
+      });
+  collect(results);
+  errors_of_reference_free_problems();
+  for (std::size_t k = 0; k < n_ladder_; ++k)
+    (tasks_[k].reference ? res_.reference_rows : res_.ladder_rows).push_back(rows_[k]);
+  res_.large_step_rows.assign(rows_.begin() + static_cast<std::ptrdiff_t>(n_ladder_), rows_.end());
+}
+
+// Runs the budget did not start, per (kind, problem): the checks resting on
+// them are "not run" (FAIL, with the reason), whatever the other runs show.
+void AuditSession::note_not_run(const std::string& kind, std::size_t problem, const std::string& why) {
+  ++not_started_[{kind, problem}];
+  ++res_.runs_not_started;
+  if (not_started_reason_.empty()) not_started_reason_ = why;
+}
+
+void AuditSession::record_fault(RunFault f) { res_.faults.push_back(std::move(f)); }
+
+// Rows, samples and probe rows by task index; faults in task order.
+void AuditSession::collect(const std::vector<TaskResult>& results) {
+  rows_.assign(tasks_.size(), {});
+  samples_.assign(tasks_.size(), {});
+  res_.probe_rows.assign(probes_.size(), {});
+  for (std::size_t k = 0; k < results.size(); ++k) {
+    const TaskResult& r = results[k];
+    if (k >= tasks_.size()) {
+      const std::size_t j = k - tasks_.size();
+      res_.probe_rows[j] = r.probe;
+      if (r.probe_status == RunStatus::not_run)
+        note_not_run("probe", probes_[j].first, r.fault);
+      else if (r.probe_status != RunStatus::ok)
+        record_fault({"probe", r.probe.problem, r.probe.h, probe_steps(problems_[probes_[j].first]), r.probe_status,
+                      r.fault, r.steps_done});
+      continue;
+    }
+    rows_[k] = r.row;
+    samples_[k] = r.samples;
+    const std::string kind = k < n_ladder_ ? "ladder" : "large-step";
+    if (is_fault(rows_[k].status)) {
+      const double size = start_sizes_[tasks_[k].problem][tasks_[k].start];
+      record_fault({kind, problem_label(problems_[tasks_[k].problem]), rows_[k].h, rows_[k].steps, rows_[k].status,
+                    size == 0 ? r.fault : fmt::format("from the start perturbed by {:g}: {}", size, r.fault),
+                    r.steps_done});
+    }
+    if (rows_[k].status == RunStatus::not_run) note_not_run(kind, tasks_[k].problem, r.fault);
+  }
+}
+
+// Reference-free problems: the Richardson estimate from the scheme's own
+// ladder; each ladder row's error becomes its distance to the next finer
+// run (the finest: NaN), each large-step row's its distance to the finest
+// run (NaN where there is none).
+void AuditSession::errors_of_reference_free_problems() {
+  estimates_.assign(problems_.size(), {});
+  for (std::size_t i = 0; i < problems_.size(); ++i) {
+    if (!problems_[i].reference_free()) continue;
+    std::vector<LadderRun> ladder;
+    std::vector<std::size_t> index;
+    for (std::size_t k = 0; k < n_ladder_; ++k)
+      if (tasks_[k].problem == i && !tasks_[k].reference) {
+        ladder.push_back({rows_[k].h, samples_[k], rows_[k].noise_floor, rows_[k].status == RunStatus::ok});
+        index.push_back(k);
+      }
+    estimates_[i] = reference_free_estimate(ladder, res_.claimed_order, res_.claim_is_sharp, th_.richardson);
+    const auto diffs = successive_differences(ladder);
+    for (std::size_t k : index) {
+      rows_[k].error_uniform = rows_[k].error_grid = std::numeric_limits<double>::quiet_NaN();
+      for (std::size_t m = 0; m + 1 < diffs.h.size(); ++m)
+        if (diffs.h[m + 1] == rows_[k].h) rows_[k].error_uniform = rows_[k].error_grid = diffs.d[m];
+    }
+    const std::vector<Vec<double>>* finest = nullptr;
+    double h_finest = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < ladder.size(); ++j)
+      if (ladder[j].usable && !ladder[j].samples.empty() && ladder[j].h < h_finest) {
+        h_finest = ladder[j].h;
+        finest = &samples_[index[j]];
+      }
+    for (std::size_t k = n_ladder_; k < tasks_.size(); ++k)
+      if (tasks_[k].problem == i && !ended_early(rows_[k].status))
+        rows_[k].error_uniform = rows_[k].error_grid =
+            finest && !samples_[k].empty() ? max_sample_distance(samples_[k], *finest)
+                                           : std::numeric_limits<double>::quiet_NaN();
+  }
+}
+
+}  // namespace sweepcheck::audit_detail

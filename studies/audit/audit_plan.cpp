@@ -1,0 +1,113 @@
+// The audit's plan phase (audit_session.hpp): which problems, which starts,
+// which runs.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "solvers/polyhedral_stepper.hpp"
+#include "studies/audit/audit_session.hpp"
+#include "studies/engine/perturbed_starts.hpp"
+#include "studies/runs/problem_plugin.hpp"
+
+namespace sweepcheck::audit_detail {
+
+// The first opt.max_problems problems (0: all). A scheme that runs only on
+// some views (the catching-up schemes need S(t) as a polyhedron,
+// solvers/polyhedral_stepper.hpp) runs on those problems, in the battery's
+// order; every other one is listed with the reason, never skipped silently,
+// and none at all is bad input.
+void AuditSession::select_problems(const std::vector<AuditProblem>& all_problems) {
+  problems_ = all_problems;
+  if (opt_.max_problems > 0 && static_cast<int>(problems_.size()) > opt_.max_problems)
+    problems_.resize(static_cast<std::size_t>(opt_.max_problems));
+  if (problems_.empty()) throw std::invalid_argument("audit: no problems to run");
+  const auto s = scheme_();
+  if (const auto* need = dynamic_cast<const ViewRequirement*>(s.get())) {
+    std::vector<AuditProblem> runnable;
+    for (auto& p : problems_) {
+      if (need->runs_on(*p.view)) {
+        runnable.push_back(std::move(p));
+      } else {
+        res_.not_run.push_back(
+            {problem_label(p), need->requirement() + "; " +
+                                   (p.set_description.empty() ? "this problem's view exposes none"
+                                                              : "this set (" + p.set_description + ") is not one")});
+      }
+    }
+    if (runnable.empty()) {
+      std::string names;
+      for (const auto& n : res_.not_run) names += (names.empty() ? "" : ", ") + n.problem;
+      throw std::invalid_argument(fmt::format(
+          "audit: scheme '{}' can run on none of the {} problems of this battery ({}): {}. The polyhedral problems "
+          "of audit_problems() are the moving walls and the LCS problems (studies/audit/audit.md); give "
+          "--max-problems 0 (all) or enough to include them",
+          s->name(), res_.not_run.size(), names, need->requirement()));
+    }
+    problems_ = std::move(runnable);
+  }
+  const auto t = scheme_();
+  res_.scheme = t->name();
+  res_.claimed_order = std::isnan(opt_.claimed_order) ? t->claimed_order() : opt_.claimed_order;
+  res_.claim_is_sharp = opt_.claim_is_sharp && std::isfinite(res_.claimed_order);
+}
+
+void AuditSession::plan_starts() {
+  // Reference-free problems: every ladder and large-step run is recorded at
+  // common sample times (reference_free.hpp).
+  sample_times_.assign(problems_.size(), {});
+  for (std::size_t i = 0; i < problems_.size(); ++i)
+    if (problems_[i].reference_free())
+      sample_times_[i] = reference_free_sample_times(problems_[i], th_.reference_free_samples);
+  // Check 4's starts per problem: the given one, then the seeded perturbed
+  // ones (studies/engine/perturbed_starts.hpp), each a copy of the problem with its
+  // x0 and a parameters tag (" start=perturbed:1e-12"), so its rows and
+  // journal entries never share the given start's key. Computed once, here,
+  // so every thread, rank and child sees the same starts.
+  starts_.assign(problems_.size(), {});
+  start_sizes_.assign(problems_.size(), {});
+  for (std::size_t i = 0; i < problems_.size(); ++i) {
+    const AuditProblem& p = problems_[i];
+    for (const auto& s : perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0)) {
+      AuditProblem q = p;
+      q.x0 = s.x0;
+      q.parameters += s.tag();
+      starts_[i].push_back(std::move(q));
+      start_sizes_[i].push_back(s.size);
+    }
+  }
+}
+
+// The ladders (checks 1-3), the reference scheme's ladder on the first
+// problem (check 6), the large steps from every start (check 4), and the
+// consistency probes (check 5).
+void AuditSession::plan_runs() {
+  reference_ = catalog_scheme_factory(parse_scheme_spec(opt_.reference_scheme));
+  reference_name_ = reference_()->name();
+  auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th_.ladder; };
+  for (std::size_t i = 0; i < problems_.size(); ++i)
+    for (auto n : ladder_of(problems_[i]).step_counts(problems_[i].t_end - problems_[i].t0))
+      tasks_.push_back({i, n, false});
+  for (auto n : ladder_of(problems_[0]).step_counts(problems_[0].t_end - problems_[0].t0)) tasks_.push_back({0, n, true});
+  n_ladder_ = tasks_.size();
+  for (std::size_t i = 0; i < problems_.size(); ++i) {
+    const double span = problems_[i].t_end - problems_[i].t0;
+    std::int64_t last = 0;
+    for (int k = 0; k <= th_.large_step_halvings; ++k) {
+      const auto n =
+          std::max<std::int64_t>(1, std::llround(std::ceil(span / (problems_[i].time_scale / std::ldexp(1.0, k)))));
+      if (n != last)
+        for (std::size_t s = 0; s < starts_[i].size(); ++s) tasks_.push_back({i, n, false, s});
+      last = n;
+    }
+  }
+  std::vector<double> probe_h;
+  const auto& L = th_.probe_ladder;
+  for (int k = 0; k < L.points; ++k)
+    probe_h.push_back(L.points == 1 ? L.h_max : L.h_max * std::pow(L.h_min / L.h_max, double(k) / (L.points - 1)));
+  for (std::size_t i = 0; i < problems_.size(); ++i)
+    if (problems_[i].project)
+      for (double h : probe_h) probes_.emplace_back(i, h);
+}
+
+}  // namespace sweepcheck::audit_detail

@@ -1,0 +1,132 @@
+#pragma once
+// Inside run_audit (room-internal; the audit's API is audit.hpp). One audit
+// is one AuditSession, in four phases, each in its own file:
+//   plan     (audit_plan.cpp)     which problems the scheme runs on, their
+//                                 starts and sample times, the batch of runs
+//                                 (ladders, the reference ladder, large
+//                                 steps) and the consistency probes;
+//   execute  (audit_execute.cpp)  every run of the audited scheme: isolated
+//                                 in a child under the hang and crash budget,
+//                                 from the journal when resuming; the one
+//                                 batch over the Executor; the determinism
+//                                 runs; faults and runs not started recorded;
+//   judge    (audit_judge.cpp)    refinement and the seven checks;
+//   report   (reports/audit_report.*) prints the AuditResult.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "studies/audit/audit.hpp"
+#include "studies/engine/richardson.hpp"
+#include "studies/runs/isolated_run.hpp"
+#include "studies/runs/run_codec.hpp"
+
+namespace sweepcheck::audit_detail {
+
+inline std::span<const double> cspan(const Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
+inline std::span<double> mspan(Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
+
+// One independent task of the audit: a ladder / large-step run or a probe.
+struct TaskResult {
+  RunRow row;
+  std::vector<Vec<double>> samples;
+  ProbeRow probe;
+  RunStatus probe_status = RunStatus::ok;  // not ok: the isolated probe failed as a program
+  std::string fault;                       // the cause of a fault (row or probe)
+  std::int64_t steps_done = -1;            // steps finished when a faulted run ended (if reported)
+};
+void encode(codec::Writer& w, const TaskResult& x);
+void decode(codec::Reader& r, TaskResult& x);
+
+// A run of the audited scheme as the execute phase returns it.
+struct Outcome {
+  RunRow row;
+  std::vector<Vec<double>> samples;
+  std::string fault;  // the cause when row.status is a fault (or why the run was not started)
+  std::int64_t steps_done = -1;  // steps finished when a faulted isolated run ended (-1: not known)
+};
+
+// One run of the batch: problem index, step count, which scheme, which start.
+struct Task {
+  std::size_t problem;
+  std::int64_t n;
+  bool reference;
+  std::size_t start = 0;  // check 4: index into starts[problem] (0: the given start)
+};
+
+class AuditSession {
+ public:
+  AuditSession(const SchemeFactory& scheme, const AuditOptions& opt);
+  AuditResult run(const std::vector<AuditProblem>& all_problems);
+
+ private:
+  // --- plan (audit_plan.cpp) ---
+  void select_problems(const std::vector<AuditProblem>& all_problems);
+  void plan_starts();
+  void plan_runs();
+
+  // --- execute (audit_execute.cpp) ---
+  ChildResult isolated(const std::function<std::string()>& work, std::int64_t steps, std::size_t problem);
+  Outcome fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n);
+  Outcome scheme_run(std::size_t i, std::int64_t n, std::size_t start = 0);
+  TaskResult probe_run(std::size_t i, double h);
+  std::int64_t probe_steps(const AuditProblem& p) const;
+  void run_determinism_first();
+  TaskResult run_task(std::size_t k);
+  void execute_batch();
+  void collect(const std::vector<TaskResult>& results);
+  void note_not_run(const std::string& kind, std::size_t problem, const std::string& why);
+  void record_fault(RunFault f);
+  void errors_of_reference_free_problems();
+
+  // --- judge (audit_judge.cpp) ---
+  void refine_and_judge(std::size_t i);
+  void explain_gave_up();
+  void not_run_if(Judgement j, const std::string& kind, std::size_t i, CheckResult& c);
+  void judge_checks_one_to_five();
+  CheckResult judge_precision_work() ;
+  CheckResult judge_determinism();
+
+  const SchemeFactory& scheme_;
+  const AuditOptions& opt_;
+  const AuditThresholds& th_;
+  AuditResult res_;
+
+  // The plan.
+  std::vector<AuditProblem> problems_;
+  std::vector<std::vector<double>> sample_times_;       // reference-free problems: common sample times
+  std::vector<std::vector<AuditProblem>> starts_;       // check 4: the given start, then perturbed ones
+  std::vector<std::vector<double>> start_sizes_;
+  SchemeFactory reference_;
+  std::string reference_name_;
+  std::vector<Task> tasks_;  // ladders (scheme, then reference), then large steps
+  std::size_t n_ladder_ = 0;
+  std::vector<std::pair<std::size_t, double>> probes_;  // (problem, h)
+
+  // Execution state.
+  RunBudget budget_;
+  std::atomic<int> child_runs_{0};
+  std::mutex faults_mutex_;  // refined runs of several problems may fault at once
+  std::map<std::pair<std::string, std::size_t>, int> not_started_;  // per (kind, problem)
+  std::string not_started_reason_;  // the reason of the first one (task order)
+  AuditRun determinism_first_, determinism_second_;
+  std::string determinism_fault_;
+  RunStatus determinism_status_ = RunStatus::ok;
+  std::int64_t determinism_steps_done_ = -1;
+  std::vector<RunRow> rows_;                        // per task
+  std::vector<std::vector<Vec<double>>> samples_;   // per task
+  std::vector<RichardsonEstimate> estimates_;       // per problem (reference-free ones)
+
+  // Judgements per problem (checks 1-3 and 5) and the runs refinement added.
+  std::vector<Judgement> j_conv_, j_viol_, j_bound_, j_cons_;
+  std::vector<std::vector<RunRow>> refined_;
+  std::vector<std::vector<ProbeRow>> refined_probes_;
+};
+
+}  // namespace sweepcheck::audit_detail

@@ -1,0 +1,121 @@
+#pragma once
+// run_convergence: a convergence study over catalogue schemes × step sizes,
+// executed and refined. Runs are independent and may be spread over the
+// threads and MPI ranks of StudyOptions::executor without changing any
+// number (each run is sequential, rows are stored by index); finished runs
+// go to the journal (--resume) and, when asked, to the run-row cache.
+//
+// The pieces: the study value and its fits (studies/engine/study_fits.hpp),
+// one run of a scheme (run_one.hpp), the order claim (order_claim.hpp).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <typeinfo>
+#include <vector>
+
+#include "studies/cases/order_claim.hpp"
+#include "studies/cases/run_one.hpp"
+#include "studies/engine/fnv1a.hpp"
+#include "studies/engine/study_fits.hpp"
+#include "studies/runs/parallel_runs.hpp"
+#include "studies/runs/reference_cache.hpp"
+#include "studies/runs/run_row_cache.hpp"
+
+namespace sweepcheck {
+
+// The run-row cache of a study (studies/runs/run_row_cache.hpp) when
+// opt.cache_rows asks for one, else null. Its key holds everything a row
+// depends on besides its own (problem, parameters, scheme label, steps): the
+// study, the problem's type, the points per step, the integrate options, the
+// reference's error estimate, the reference by its content (an exact solution
+// by the problem's type and parameters) and the program's identity. Not under
+// mpirun with several ranks, nor for a multiprecision reference.
+template <Problem P, class Reference>
+std::unique_ptr<RunRowCache> open_row_cache(const std::string& study_name, const P& problem,
+                                            const std::string& parameters, const Reference& reference,
+                                            const StudyOptions& opt) {
+  if (!opt.cache_rows || opt.executor.distributed()) return nullptr;
+  const auto program = program_identity();
+  if (!program) return nullptr;
+  std::string ref = "exact";
+  if constexpr (requires { reference.times; reference.states; }) {
+    using T = std::decay_t<decltype(reference.times[0])>;
+    using X = std::decay_t<decltype(reference.states[0][0])>;
+    if constexpr (std::is_same_v<T, double> && std::is_same_v<X, double>) {
+      std::string bytes;
+      for (std::size_t k = 0; k < reference.times.size(); ++k) {
+        bytes.append(reinterpret_cast<const char*>(&reference.times[k]), sizeof(double));
+        const auto& x = reference.states[k];
+        bytes.append(reinterpret_cast<const char*>(x.data()), sizeof(double) * static_cast<std::size_t>(x.size()));
+      }
+      ref = fmt::format("sampled:{}:{:016x}", reference.times.size(), fnv1a64(bytes));
+    } else {
+      return nullptr;
+    }
+  }
+  return std::make_unique<RunRowCache>(
+      reference_cache_folder(),
+      fmt::format("study={} type={} problem={} parameters={} points_per_step={} blowup={:a} reference_error={:a} "
+                  "reference={} program={:016x}",
+                  study_name, typeid(P).name(), problem.name(), parameters, opt.points_per_step,
+                  opt.integrate.blowup_factor, opt.reference_error, ref, *program));
+}
+
+// run_one through the cache: a row found there is returned as stored (its
+// measured seconds too, so refinement decides as it did), a new one added.
+template <Problem P, class Reference>
+RunRow run_one_cached(RunRowCache* cache, const P& problem, const std::string& parameters,
+                      const Reference& reference, const SchemeSpec& spec, std::int64_t n, const StudyOptions& opt) {
+  if (cache)
+    if (auto row = cache->find(problem.name(), parameters, spec.label(), n)) return *row;
+  RunRow row = run_one(problem, parameters, reference, spec, n, opt);
+  if (cache) cache->add(row);
+  return row;
+}
+
+template <Problem P, class Reference>
+ConvergenceStudy run_convergence(const std::string& study_name, const P& problem, const std::string& parameters,
+                                 const Reference& reference, const std::vector<SchemeSpec>& schemes,
+                                 const StudyOptions& opt) {
+  opt.validate();
+  const auto counts = opt.ladder.step_counts(to_double(problem.t_end() - problem.t0()));
+  struct Task {
+    std::size_t scheme;
+    std::int64_t n;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t s = 0; s < schemes.size(); ++s)
+    for (auto n : counts) tasks.push_back({s, n});
+
+  ConvergenceStudy study;
+  study.name = study_name;
+  const auto cache = open_row_cache(study_name, problem, parameters, reference, opt);
+  auto run_cached = [&](const SchemeSpec& spec, std::int64_t n) {
+    return run_one_cached(cache.get(), problem, parameters, reference, spec, n, opt);
+  };
+  study.rows = run_in_parallel(
+      tasks.size(), opt.executor,
+      [&](std::size_t i) {
+        const SchemeSpec& spec = schemes[tasks[i].scheme];
+        return journaled(opt.journal.get(), problem.name(), parameters, spec.label(), tasks[i].n,
+                         [&] { return run_cached(spec, tasks[i].n); });
+      },
+      opt.progress);
+
+  const double span = to_double(problem.t_end() - problem.t0());
+  study.fits = refine_rows(study.rows, opt.fit, opt.refine, opt.executor.jobs, [&](const RunRow& head, double h) {
+    for (const auto& spec : schemes)
+      if (spec.label() == head.scheme)
+        return run_cached(spec, std::max<std::int64_t>(1, std::llround(span / h)));
+    throw std::logic_error("refine: no scheme labelled " + head.scheme);
+  });
+  if (cache) cache->save();
+  return study;
+}
+
+}  // namespace sweepcheck

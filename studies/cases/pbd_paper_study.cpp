@@ -1,0 +1,256 @@
+#include "studies/cases/pbd_paper_study.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+
+#include "analytic/disks_view.hpp"
+#include "analytic/sliding_case.hpp"
+#include "solvers/problem_view_of.hpp"
+#include "studies/engine/integrate.hpp"
+#include "studies/runs/parallel_runs.hpp"
+#include "studies/cases/richardson_cross_check.hpp"
+
+namespace sweepcheck {
+
+namespace {
+constexpr double kPiOver16 = 0.19634954084936207;
+
+// Seed 000, Section 4.3: each penalty γ's ladder halved on until its error
+// stalls or the budget ends (studies/engine/error_stall.hpp). The rungs join the
+// rows, marked refined; the penalty's fit records how many and why its
+// ladder ended (refined_rungs, refinement_stop), which the claims quote.
+template <class Problem, class Reference>
+void extend_penalty_ladders(ConvergenceStudy& st, const Problem& p, const std::string& parameters,
+                            const Reference& ref, const std::vector<SchemeSpec>& schemes, const StudyOptions& opt,
+                            const StallRule& rule, const StallLadderOptions& ladder) {
+  std::vector<std::size_t> penalty;
+  for (std::size_t i = 0; i < st.fits.size(); ++i)
+    if (st.fits[i].scheme.rfind("penalty", 0) == 0) penalty.push_back(i);
+  std::vector<std::vector<RunRow>> added(penalty.size());
+  const auto cache = open_row_cache(st.name, p, parameters, ref, opt);
+  const double span = to_double(p.t_end() - p.t0());
+  parallel_for(penalty.size(), opt.executor.jobs, [&](std::size_t k) {
+    SchemeFit& f = st.fits[penalty[k]];
+    const auto spec = std::find_if(schemes.begin(), schemes.end(), [&](const auto& s) { return s.label() == f.scheme; });
+    if (spec == schemes.end()) throw std::logic_error("penalty ladder: no scheme labelled " + f.scheme);
+    std::vector<OrderPoint> points;
+    for (const auto& r : st.rows)
+      if (r.scheme == f.scheme) points.push_back(order_point(r));
+    const StallLadder out = extend_until_stall(points, rule, ladder, [&](double h) {
+      RunRow r = run_one_cached(cache.get(), p, parameters, ref, *spec, std::max<std::int64_t>(1, std::llround(span / h)),
+                                opt);
+      r.refined = true;
+      added[k].push_back(r);
+      return order_point(r);
+    });
+    FitOptions fo = opt.fit;
+    fo.expected_order = f.fit.expected_order;  // the penalty claims none
+    f.fit = fit_order(points, fo);
+    f.fit.refined_rungs = out.new_rungs;
+    f.fit.refinement_stop = out.stop;
+  });
+  for (auto& a : added) st.rows.insert(st.rows.end(), a.begin(), a.end());
+  if (cache) cache->save();
+}
+
+// The schemes of a list the stability claims are about: PBD (bounded?) and
+// the penalty method and PGS (unstable?).
+std::vector<SchemeSpec> stability_schemes(const std::string& list) {
+  std::vector<SchemeSpec> out;
+  for (auto& s : parse_scheme_list(list))
+    if (s.name == "pbd" || s.name == "pgs" || s.name == "penalty") out.push_back(std::move(s));
+  return out;
+}
+
+// The paper's steps again from each perturbed start (starts[0] is the given
+// one, already run): no refinement (the claims use the paper's steps only).
+template <class P, class Reference>
+std::vector<PerturbedRuns> run_perturbed(const std::string& study, const P& p, const std::string& parameters,
+                                         const Reference& reference, const std::vector<SchemeSpec>& schemes,
+                                         const std::vector<PerturbedStart>& starts, StudyOptions opt) {
+  std::vector<PerturbedRuns> out;
+  if (schemes.empty()) return out;
+  opt.refine.max_new_rungs = 0;
+  opt.progress = {};
+  for (std::size_t k = 1; k < starts.size(); ++k) {
+    const StartedAt<P> q(p, starts[k].x0);
+    out.push_back({starts[k].size, run_convergence(study, q, parameters + starts[k].tag(), reference, schemes, opt).rows});
+  }
+  return out;
+}
+
+// |x_3(t_k)| of each trace scheme from each start at the step T / round(T / h).
+std::vector<SymmetryTrace> symmetry_traces(const SlidingCase<double>& p, const std::string& schemes, double h,
+                                           const std::vector<PerturbedStart>& starts, const IntegrateOptions& io) {
+  std::vector<SymmetryTrace> out;
+  if (schemes.empty()) return out;
+  const auto n = std::max<std::int64_t>(1, std::llround((p.t_end() - p.t0()) / h));
+  for (const auto& spec : parse_scheme_list(schemes))
+    for (const auto& start : starts) {
+      const StartedAt<SlidingCase<double>> q(p, start.x0);
+      SymmetryTrace t;
+      t.scheme = spec.label();
+      t.h = (p.t_end() - p.t0()) / double(n);
+      t.perturbation = start.size;
+      with_scheme_for<StartedAt<SlidingCase<double>>>(spec, p.name(), [&](const auto& scheme) {
+        t.status = integrate(q, scheme, n,
+                             [&](std::int64_t, double time, const Vec<double>& x) {
+                               t.distance.emplace_back(time, std::abs(x[2]));
+                             },
+                             io)
+                       .status;
+      });
+      out.push_back(std::move(t));
+    }
+  return out;
+}
+}  // namespace
+
+void PbdPaperConfig::validate() const {
+  disks.validate();
+  reference.validate();
+  thresholds.validate();
+  sliding_ladder.validate();
+  disks_ladder.validate();
+  if (!disks_exact_schemes.empty()) disks_exact_ladder.validate();
+  refine.validate();
+  penalty_ladder.validate();
+  executor.validate("pbd-paper");
+  perturbations.validate();
+  if (!(trace_h > 0 && std::isfinite(trace_h)))
+    throw std::invalid_argument("pbd-paper: trace_h must be a finite number > 0, got " + std::to_string(trace_h));
+}
+
+std::vector<Claim> PbdPaperStudy::claims() const {
+  std::vector<Claim> all = sliding_claims;
+  all.insert(all.end(), disks_claims.begin(), disks_claims.end());
+  return all;
+}
+
+PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
+  cfg.validate();
+  PbdPaperStudy res;
+  auto progress = [&cfg](const std::string& part) {
+    return cfg.run_progress ? cfg.run_progress(part) : std::function<void(const RunRow&, int, int)>{};
+  };
+  // Sliding case, Fig. 8.
+  {
+    SlidingCaseOptions o;
+    o.d = 3;
+    o.C = 10;
+    o.alpha = kPiOver16;
+    const SlidingCase<double> p(o);
+    StudyOptions opt;
+    opt.ladder = cfg.sliding_ladder;
+    opt.executor = cfg.executor;
+    opt.progress = progress("sliding");
+    opt.refine = cfg.refine;
+    opt.cache_rows = true;  // studies/runs/run_row_cache.hpp
+    auto exact = [&p](double t) { return p.exact(t); };
+    const std::string parameters = fmt::format("d=3 C=10 alpha={:.6g}", o.alpha);
+    res.sliding = run_convergence("pbd-paper-sliding", p, parameters, exact, parse_scheme_list(cfg.schemes), opt);
+    const auto t0 = std::chrono::steady_clock::now();
+    const ProblemViewOf<SlidingCase<double>> view(p);
+    res.sliding_starts = perturbed_starts(p.x0(), cfg.perturbations, &view.constraints(), p.t0());
+    res.sliding_perturbed = run_perturbed("pbd-paper-sliding", p, parameters, exact, stability_schemes(cfg.schemes),
+                                          res.sliding_starts, opt);
+    res.sliding_traces = symmetry_traces(p, cfg.trace_schemes, cfg.trace_h, res.sliding_starts, opt.integrate);
+    res.perturbed_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    res.sliding_claims = pbd_paper_claims(res.sliding, "sliding", cfg.thresholds, res.sliding_perturbed);
+  }
+  // Disks, Figs. 9 and 10.
+  const Disks<double> p(cfg.disks);
+  const auto disks_schemes = parse_scheme_list(cfg.disks_schemes);
+  // The disks judged against a reference with `steps` steps whose error
+  // estimate is `error`: every scheme's ladder, refined down to 10 h_ref.
+  auto disks_options = [&](std::int64_t steps, double error) {
+    StudyOptions opt;
+    opt.ladder = cfg.disks_ladder;
+    opt.executor = cfg.executor;
+    opt.progress = progress("disks");
+    opt.reference_error = error;
+    opt.refine = cfg.refine;
+    opt.refine.h_floor = 10 * cfg.disks.t_end / double(steps);
+    opt.cache_rows = true;  // studies/runs/run_row_cache.hpp: a warm report does not run these again
+    return opt;
+  };
+  auto judge_disks = [&](const CachedReference& ref, std::int64_t steps, double error) {
+    const StudyOptions opt = disks_options(steps, error);
+    ConvergenceStudy s = run_convergence("pbd-paper-disks", p, cfg.disks.label(), ref.reference, disks_schemes, opt);
+    if (!cfg.disks_exact_schemes.empty()) {
+      StudyOptions exact_opt = opt;
+      exact_opt.ladder = cfg.disks_exact_ladder;
+      const auto extra = run_convergence("pbd-paper-disks", p, cfg.disks.label(), ref.reference,
+                                         parse_scheme_list(cfg.disks_exact_schemes), exact_opt);
+      s.rows.insert(s.rows.end(), extra.rows.begin(), extra.rows.end());
+      s.fits.insert(s.fits.end(), extra.fits.begin(), extra.fits.end());
+    }
+    StallLadderOptions ladder = cfg.penalty_ladder;
+    ladder.h_floor = std::max(ladder.h_floor, opt.refine.h_floor);
+    extend_penalty_ladders(s, p, cfg.disks.label(), ref.reference, disks_schemes, opt, cfg.thresholds.stall, ladder);
+    return s;
+  };
+  auto max_distance = [](const CachedReference& a, const CachedReference& b) {
+    double d = 0;
+    for (std::size_t i = 0; i < a.reference.states.size(); ++i)
+      d = std::max(d, (a.reference.states[i] - b.reference.states[i]).norm());
+    return d;
+  };
+  const auto start = std::chrono::steady_clock::now();
+  // The reference and, for its error estimate, the same at twice its step
+  // (order 1: e(2h) − e(h) ≈ e(h)); both cached, computed in parallel.
+  DisksReferenceOptions coarse = cfg.reference;
+  coarse.steps /= 2;
+  CachedReference check;
+  parallel_for(2, cfg.executor.jobs, [&](std::size_t i) {
+    if (i == 0)
+      res.reference = disks_reference(cfg.disks, cfg.reference, cfg.reference_progress);
+    else
+      check = disks_reference(cfg.disks, coarse);
+  });
+  res.reference_error = max_distance(check, res.reference);
+  res.reference_steps = cfg.reference.steps;
+  res.reference_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  res.disks = judge_disks(res.reference, res.reference_steps, res.reference_error);
+  // A finer reference when the floor, not the budget, ended a claimed series
+  // that has not settled (fit_order.md, "A finer reference").
+  if (cfg.finer_reference_on_demand)
+    for (const auto& f : res.disks.fits) {
+      const Verdict v = f.fit.verdict;
+      if (!f.fit.refinement_ended_by_floor || v == Verdict::pass || v == Verdict::none_claimed) continue;
+      res.finer_reference_reason = fmt::format(
+          "the h floor 10 h_ref = {:.3g} ended {}'s refinement while its verdict was {} (local orders mean {:.3f}, "
+          "trend {:.3f} per halving of h)",
+          10 * cfg.disks.t_end / double(res.reference_steps), f.scheme, to_string(v), f.fit.settle_mean, f.fit.trend);
+      DisksReferenceOptions finer = cfg.reference;
+      finer.steps *= 2;
+      const auto t0 = std::chrono::steady_clock::now();
+      CachedReference fine = disks_reference(cfg.disks, finer, cfg.reference_progress);
+      res.reference_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      res.reference_error = max_distance(res.reference, fine);  // the paper's reference is its 2 h companion
+      res.reference = std::move(fine);
+      res.reference_steps = finer.steps;
+      res.disks = judge_disks(res.reference, res.reference_steps, res.reference_error);
+      break;
+    }
+  const auto perturbed_start = std::chrono::steady_clock::now();
+  {
+    const DisksAllPairsView view(p);
+    res.disks_starts = perturbed_starts(p.x0(), cfg.perturbations, &view.constraints(), p.t0());
+  }
+  res.disks_perturbed = run_perturbed("pbd-paper-disks", p, cfg.disks.label(), res.reference.reference,
+                                      stability_schemes(cfg.disks_schemes), res.disks_starts,
+                                      disks_options(res.reference_steps, res.reference_error));
+  res.perturbed_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - perturbed_start).count();
+  res.disks_claims = pbd_paper_claims(res.disks, "disks", cfg.thresholds, res.disks_perturbed);
+  // The same ladders judged without the reference: a cross-check of the cached reference.
+  res.cross_check = richardson_cross_check(p, cfg.disks.label(), disks_schemes, cfg.disks_ladder,
+                                           res.reference.reference.times, IntegrateOptions{}, cfg.executor);
+  return res;
+}
+
+}  // namespace sweepcheck

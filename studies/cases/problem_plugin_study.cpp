@@ -1,0 +1,157 @@
+#include "studies/cases/problem_plugin_study.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "solvers/polyhedral_stepper.hpp"
+#include "studies/runs/erased_run.hpp"
+#include "studies/runs/parallel_runs.hpp"
+#include "studies/engine/reference_free.hpp"
+#include "studies/engine/sampled_error.hpp"
+
+namespace sweepcheck {
+
+void PluginStudyOptions::validate() const {
+  if (!(h_max > 0) || !std::isfinite(h_max))
+    throw std::invalid_argument(fmt::format("PluginStudyOptions: h_max = {} must be finite and > 0", h_max));
+  if (points < 3)
+    throw std::invalid_argument(fmt::format("PluginStudyOptions: points = {} must be >= 3 (a Richardson estimate "
+                                            "needs three step sizes, its asymptotic-range test four)",
+                                            points));
+  if (ratio < 2) throw std::invalid_argument(fmt::format("PluginStudyOptions: ratio = {} must be an integer >= 2", ratio));
+  if (max_samples < 1) throw std::invalid_argument("PluginStudyOptions: max_samples must be >= 1");
+  if (points_per_step < 1) throw std::invalid_argument("PluginStudyOptions: points_per_step must be >= 1");
+  executor.validate("PluginStudyOptions");
+  fit.validate();
+  richardson.validate();
+}
+
+std::vector<std::int64_t> nested_step_counts(double span, const PluginStudyOptions& opt) {
+  opt.validate();
+  if (!(span > 0) || !std::isfinite(span)) throw std::invalid_argument("nested_step_counts: the time span must be > 0");
+  const double n0 = std::max(1.0, std::ceil(span / opt.h_max * (1 - 1e-12)));
+  const double finest = n0 * std::pow(double(opt.ratio), opt.points - 1);
+  if (!(finest <= 1e9))
+    throw std::invalid_argument(fmt::format("--points / --ratio / --h-max: the finest rung would take {:.3g} steps "
+                                            "(n_0 = {:g} times {}^{}); at most 1e9",
+                                            finest, n0, opt.ratio, opt.points - 1));
+  std::vector<std::int64_t> n{static_cast<std::int64_t>(n0)};
+  for (int k = 1; k < opt.points; ++k) n.push_back(n.back() * opt.ratio);
+  return n;
+}
+
+namespace {
+
+struct PluginRun {
+  RunRow row;
+  std::vector<Vec<double>> samples;
+};
+// Bit-exact encoding for MPI ranks (studies/runs/run_codec.hpp); found by ADL.
+void encode(codec::Writer& w, const PluginRun& x) { codec::encode(w, x.row), codec::encode(w, x.samples); }
+void decode(codec::Reader& r, PluginRun& x) { codec::decode(r, x.row), codec::decode(r, x.samples); }
+
+}  // namespace
+
+PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<NamedScheme>& schemes,
+                             const PluginStudyOptions& opt) {
+  opt.validate();
+  if (schemes.empty()) throw std::invalid_argument("plugin study: no schemes given");
+  // A scheme that runs only on some views (the catching-up schemes need a
+  // polyhedron, solvers/polyhedral_stepper.hpp; a problem plugin has none).
+  for (const auto& s : schemes)
+    if (const auto st = s.make(); const auto* need = dynamic_cast<const ViewRequirement*>(st.get()))
+      if (!need->runs_on(*problem.view))
+        throw std::invalid_argument("plugin study: " + need->requirement() + "; the view of " + problem.name +
+                                    " exposes none");
+  const auto counts = nested_step_counts(problem.t_end - problem.t0, opt);
+  PluginStudy out;
+  out.reference_free = problem.reference_free();
+  // The coarsest grid's times, thinned by a divisor of n_0 so they stay grid times.
+  std::int64_t m = counts.front();
+  for (std::int64_t g = 1; g <= counts.front(); ++g)
+    if (counts.front() % g == 0 && counts.front() / g <= opt.max_samples) {
+      m = counts.front() / g;
+      break;
+    }
+  out.sample_times = equally_spaced_samples(problem.t0, problem.t_end, static_cast<int>(m));
+
+  struct Task {
+    std::size_t scheme;
+    std::int64_t n;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t s = 0; s < schemes.size(); ++s)
+    for (auto n : counts) tasks.push_back({s, n});
+  std::function<void(const PluginRun&, int, int)> progress;
+  if (opt.progress) progress = [&](const PluginRun& r, int done, int total) { opt.progress(r.row, done, total); };
+  auto runs = run_tasks<PluginRun>(
+      tasks.size(), opt.executor,
+      [&](std::size_t i) {
+        const Task& t = tasks[i];
+        auto a = run_stepper(problem, schemes[t.scheme].make, t.n, opt.points_per_step, out.sample_times);
+        a.row.scheme = schemes[t.scheme].label;
+        return PluginRun{std::move(a.row), std::move(a.samples)};
+      },
+      progress);
+
+  for (std::size_t s = 0; s < schemes.size(); ++s) {
+    std::vector<LadderRun> ladder;
+    std::vector<std::size_t> index;
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+      if (tasks[i].scheme == s) {
+        ladder.push_back({runs[i].row.h, runs[i].samples, runs[i].row.noise_floor, runs[i].row.status == RunStatus::ok});
+        index.push_back(i);
+      }
+    const RunRow& head = runs[index.front()].row;
+    out.richardson.push_back(
+        {schemes[s].label, reference_free_estimate(ladder, head.claimed_order, head.claim_is_sharp, opt.richardson)});
+    if (out.reference_free) {
+      // Each row's error: its distance to the next finer run (the finest has none).
+      const auto d = successive_differences(ladder);
+      for (std::size_t i : index) {
+        RunRow& r = runs[i].row;
+        if (r.status == RunStatus::diverged) continue;  // already infinite
+        r.error_uniform = r.error_grid = std::numeric_limits<double>::quiet_NaN();
+        for (std::size_t k = 0; k + 1 < d.h.size(); ++k)
+          if (d.h[k + 1] == r.h) {
+            r.error_uniform = r.error_grid = d.d[k];
+            r.noise_floor = d.floors[k];
+          }
+      }
+    }
+  }
+  out.study.name = "plugin";
+  for (auto& r : runs) out.study.rows.push_back(std::move(r.row));
+  out.study.fits = fit_rows(out.study.rows, opt.fit);
+  return out;
+}
+
+std::vector<std::string> plugin_study_findings(const PluginStudy& s) {
+  std::vector<std::string> out;
+  if (s.reference_free)
+    out.push_back(fmt::format(
+        "**Reference-free study**: the problem has no exact solution and no reference run was used. Each row's error "
+        "is its distance to the next finer run at {} common sample times (grid times of every rung); the order, the "
+        "grid convergence index (GCI, Roache) and the asymptotic-range indicator come from the ladder itself "
+        "(`studies/engine/richardson.md`). The fitted order below is the slope of those distances.",
+        s.sample_times.size()));
+  for (const auto& e : s.richardson) {
+    std::string line = fmt::format("{} — Richardson estimate from the two finest triples: {}; {}.", e.scheme,
+                                   describe(e.estimate), e.estimate.reason);
+    const SchemeFit* f = nullptr;
+    for (const auto& x : s.study.fits)
+      if (x.scheme == e.scheme) f = &x;
+    if (!s.reference_free && f && std::isfinite(f->fit.order) && std::isfinite(e.estimate.order)) {
+      const bool inside = e.estimate.order >= f->fit.ci_low && e.estimate.order <= f->fit.ci_high;
+      line += fmt::format(" Against the exact solution the fitted order is {:.3f} [{:.3f}, {:.3f}]; the "
+                          "reference-free estimate {} inside that interval.",
+                          f->fit.order, f->fit.ci_low, f->fit.ci_high, inside ? "lies" : "does NOT lie");
+    }
+    out.push_back(line);
+  }
+  return out;
+}
+
+}  // namespace sweepcheck

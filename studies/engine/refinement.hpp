@@ -1,0 +1,124 @@
+#pragma once
+// Refine before judging (studies/engine/fit_order.md, "Refinement"): the one loop
+// every slope check goes through — study convergence fits, the crowd study,
+// the audit's convergence, violation (13), step bound (14) and consistency
+// (15) checks. While the fit's verdict is not a pass on settled local orders
+// (or there is no claim to judge), one rung at h_min · step_ratio is run, the
+// point appended and the fit redone: a fail must stand at the deepest rung
+// the budget affords. It stops when the verdict no longer asks for more, or
+// at a limit: the work budget (measured seconds of the new rungs, and a cap
+// on their number), the h floor (a sampled reference's own step), a run that
+// did not finish, or a new point below the noise floor (round-off, solver
+// tolerance or the reference's own error). The fit records the rungs added,
+// their cost and why the loop stopped.
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "studies/engine/fit_order.hpp"
+
+namespace sweepcheck {
+
+struct RefineOptions {
+  // Work budget per series, in measured wall seconds: a new rung is run only
+  // while the seconds the new rungs took, plus the next rung's predicted
+  // cost (the finest run's seconds × its step ratio), stay within it. A cheap
+  // scheme goes deep; an expensive one stops early and says so. The default
+  // keeps `ci/report.sh` cold within 10 minutes on 2 cores (fit_order.md).
+  double budget_seconds = 60;
+  // A cap on the number of new rungs, whatever they cost (12 halvings: 4096×
+  // the steps). 0 turns refinement off.
+  int max_new_rungs = 12;
+  double step_ratio = 0.5;  // h of the next rung = smallest h so far × step_ratio
+  // Never refine below this step (e.g. a multiple of a sampled reference's
+  // step, below which the reference is no longer much more accurate).
+  double h_floor = 0;
+
+  void validate() const {
+    if (!(budget_seconds >= 0))
+      throw std::invalid_argument(fmt::format("RefineOptions: budget_seconds must be >= 0 (got {})", budget_seconds));
+    if (max_new_rungs < 0)
+      throw std::invalid_argument(fmt::format("RefineOptions: max_new_rungs must be >= 0 (got {})", max_new_rungs));
+    if (!(step_ratio > 0 && step_ratio < 1))
+      throw std::invalid_argument(fmt::format("RefineOptions: step_ratio must lie in (0, 1) (got {})", step_ratio));
+    if (!(h_floor >= 0)) throw std::invalid_argument(fmt::format("RefineOptions: h_floor must be >= 0 (got {})", h_floor));
+  }
+};
+
+// Whether a fit asks for more rungs: a claim is judged, and the verdict is not
+// yet a pass (fail, inconclusive, pre-asymptotic, unsettled). A fail is
+// refined too: it must stand at the deepest rung the budget affords.
+inline bool wants_refinement(const OrderFit& fit) {
+  return fit.verdict != Verdict::pass && fit.verdict != Verdict::none_claimed;
+}
+
+// `points`: the series so far (any order); gains the new rungs. run_at(h)
+// runs the scheme at (about) h and returns its point, with the h it realised
+// and its measured cost in seconds.
+template <class RunAt>
+OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, const RefineOptions& ro, RunAt&& run_at) {
+  ro.validate();
+  OrderFit fit = fit_order(points, opt);
+  int rungs = 0;
+  double spent = 0;
+  bool by_floor = false;
+  std::string stop;
+  while (wants_refinement(fit)) {
+    const OrderPoint* finest = nullptr;
+    for (const auto& p : points)
+      if (p.usable && p.h > 0 && (!finest || p.h < finest->h)) finest = &p;
+    if (!finest) {
+      stop = "no usable run to refine from";
+      break;
+    }
+    const double h_min = finest->h;
+    if (rungs >= ro.max_new_rungs) {
+      stop = fmt::format("rung cap reached ({} new rungs)", rungs);
+      break;
+    }
+    const double h = h_min * ro.step_ratio;
+    const double predicted = finest->cost / ro.step_ratio;
+    if (spent + predicted > ro.budget_seconds) {
+      stop = fmt::format("work budget reached (next h {:.3g} would take about {:.3g} s; {:.3g} s of {:g} s spent)", h,
+                         predicted, spent, ro.budget_seconds);
+      break;
+    }
+    if (h < ro.h_floor) {
+      stop = fmt::format("h floor reached (next h {:.3g} < {:.3g}, set by the reference)", h, ro.h_floor);
+      by_floor = true;
+      break;
+    }
+    const OrderPoint p = run_at(h);
+    points.push_back(p);
+    ++rungs;
+    spent += p.cost;
+    fit = fit_order(points, opt);
+    if (!p.usable || !(p.error > 0) || !std::isfinite(p.error)) {
+      stop = fmt::format("the run at h = {:.3g} did not finish cleanly", p.h);
+      break;
+    }
+    if (p.error < opt.floor_factor * p.noise_floor) {
+      stop = fmt::format("noise floor reached at h = {:.3g} (error {:.3g} < {:g} x floor {:.3g})", p.h, p.error,
+                         opt.floor_factor, p.noise_floor);
+      break;
+    }
+    if (!(p.h < h_min)) {
+      stop = fmt::format("the step {:.3g} could not be realised below {:.3g}", h, h_min);
+      break;
+    }
+  }
+  if (stop.empty() && rungs > 0) stop = "local orders settled";
+  fit.refined_rungs = rungs;
+  fit.refinement_seconds = spent;
+  fit.refinement_ended_by_floor = by_floor;
+  fit.refinement_stop = rungs > 0 || wants_refinement(fit) ? stop : "";
+  if ((fit.verdict == Verdict::pre_asymptotic || fit.verdict == Verdict::unsettled) && !stop.empty())
+    fit.reason += "; refinement stopped: " + stop;
+  return fit;
+}
+
+}  // namespace sweepcheck

@@ -1,0 +1,140 @@
+// The refinement loop on series with known behaviour: a pre-asymptotic
+// correct scheme is refined until it passes; a wrong one is refined to the
+// deepest rung the budget affords and fails there; every limit stops the
+// loop and is recorded.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "studies/engine/refinement.hpp"
+
+namespace sweepcheck {
+namespace {
+
+// cost_at_1: the seconds a run at h = 1 takes (cost ∝ steps ∝ 1/h); 0: unknown.
+std::vector<OrderPoint> series(const std::function<double(double)>& e, double h_max, int n, double floor = 0,
+                               double cost_at_1 = 0) {
+  std::vector<OrderPoint> s;
+  for (int i = 0; i < n; ++i) {
+    const double h = h_max * std::pow(0.5, i);
+    s.push_back({h, e(h), floor, true, cost_at_1 / h});
+  }
+  return s;
+}
+
+FitOptions claim(double p) {
+  FitOptions o;
+  o.expected_order = p;
+  return o;
+}
+
+// e = h / (h + a): order 1 below a, a pre-asymptotic ladder above it.
+const double a = 0.01;
+double slow(double h) { return h / (h + a); }
+
+TEST(Refinement, APreAsymptoticCorrectSchemeIsRefinedUntilItPasses) {
+  auto s = series(slow, 0.48, 6);  // ends at 0.015 = 1.5 a
+  ASSERT_EQ(fit_order(s, claim(1)).verdict, Verdict::pre_asymptotic);
+  int runs = 0;
+  RefineOptions ro{.max_new_rungs = 20};
+  const auto f = refine_fit(s, claim(1), ro, [&](double h) {
+    ++runs;
+    return OrderPoint{h, slow(h), 0, true};
+  });
+  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
+  EXPECT_EQ(f.refined_rungs, runs);
+  EXPECT_GT(runs, 0);
+  EXPECT_EQ(s.size(), 6u + static_cast<std::size_t>(runs));  // the series gained the new points
+  EXPECT_LT(f.finest_h, 0.015);
+}
+
+TEST(Refinement, AnEndedSecondsBudgetIsReportedAsPreAsymptotic) {
+  // The finest given run (h = 0.015) takes 0.01 / 0.015 = 0.67 s; the next
+  // rungs would take 1.33 s and 2.67 s: a 3 s budget affords the first only.
+  const double cost_at_1 = 0.01;
+  auto s = series(slow, 0.48, 6, 0, cost_at_1);
+  RefineOptions ro{.budget_seconds = 3};
+  const auto f = refine_fit(s, claim(1), ro, [&](double h) { return OrderPoint{h, slow(h), 0, true, cost_at_1 / h}; });
+  EXPECT_EQ(f.verdict, Verdict::pre_asymptotic);
+  EXPECT_EQ(f.refined_rungs, 1);
+  EXPECT_NEAR(f.refinement_seconds, cost_at_1 / 0.0075, 1e-9);
+  EXPECT_NE(f.refinement_stop.find("work budget"), std::string::npos) << f.refinement_stop;
+  EXPECT_NE(f.reason.find("refinement stopped"), std::string::npos) << f.reason;
+  EXPECT_FALSE(f.refinement_ended_by_floor);
+}
+
+TEST(Refinement, TheRungCapEndsTheLoopToo) {
+  auto s = series(slow, 0.48, 6);
+  const auto f = refine_fit(s, claim(1), RefineOptions{.max_new_rungs = 1},
+                            [&](double h) { return OrderPoint{h, slow(h), 0, true}; });
+  EXPECT_EQ(f.verdict, Verdict::pre_asymptotic);
+  EXPECT_EQ(f.refined_rungs, 1);
+  EXPECT_NE(f.refinement_stop.find("rung cap"), std::string::npos) << f.refinement_stop;
+}
+
+TEST(Refinement, AWrongOrderIsRefinedToTheDeepestAffordableRungAndFailsThere) {
+  auto s = series([](double h) { return std::sqrt(h); }, 0.1, 8);
+  int runs = 0;
+  const auto f = refine_fit(s, claim(1), RefineOptions{.max_new_rungs = 5}, [&](double h) {
+    ++runs;
+    return OrderPoint{h, std::sqrt(h), 0, true};
+  });
+  EXPECT_EQ(f.verdict, Verdict::fail) << f.reason;
+  EXPECT_EQ(runs, 5);  // a fail is not confirmed early: it stands at the deepest rung
+  EXPECT_NEAR(f.finest_h, 0.1 * std::pow(0.5, 12), 1e-15);
+}
+
+TEST(Refinement, APassingFitRunsNothing) {
+  auto s = series([](double h) { return 2 * h; }, 0.1, 6);
+  const auto f = refine_fit(s, claim(1), RefineOptions{}, [&](double) -> OrderPoint {
+    ADD_FAILURE() << "no run expected";
+    return {};
+  });
+  EXPECT_EQ(f.verdict, Verdict::pass);
+  EXPECT_EQ(f.refined_rungs, 0);
+  EXPECT_TRUE(f.refinement_stop.empty());
+}
+
+TEST(Refinement, TheNoiseFloorStopsTheLoop) {
+  // Floor 0.01: errors below 10 x 0.01 = 0.1 measure the floor; slow(h) < 0.1
+  // from h ~ 1.1e-3 on, the fourth halving of 0.015, before the fit passes.
+  auto s = series(slow, 0.48, 6, 0.01);
+  const auto f = refine_fit(s, claim(1), RefineOptions{.max_new_rungs = 10},
+                            [&](double h) { return OrderPoint{h, slow(h), 0.01, true}; });
+  EXPECT_EQ(f.refined_rungs, 4);
+  EXPECT_NE(f.refinement_stop.find("noise floor"), std::string::npos) << f.refinement_stop;
+}
+
+TEST(Refinement, TheHFloorStopsTheLoopAndSaysSo) {
+  auto s = series(slow, 0.48, 6);
+  auto f = refine_fit(s, claim(1), RefineOptions{.max_new_rungs = 10, .h_floor = 0.005},
+                      [&](double h) { return OrderPoint{h, slow(h), 0, true}; });
+  EXPECT_NE(f.refinement_stop.find("h floor"), std::string::npos) << f.refinement_stop;
+  EXPECT_TRUE(f.refinement_ended_by_floor);
+  EXPECT_GE(f.finest_h, 0.005);
+  EXPECT_EQ(f.refined_rungs, 1);  // 0.0075; 0.00375 is below the floor
+}
+
+TEST(Refinement, ACheapSchemeGoesDeeperThanAnExpensiveOneOnTheSameBudget) {
+  auto depth = [](double cost_at_1) {
+    auto s = series(slow, 0.48, 6, 0, cost_at_1);
+    return refine_fit(s, claim(1), RefineOptions{.budget_seconds = 10},
+                      [&](double h) { return OrderPoint{h, slow(h), 0, true, cost_at_1 / h}; })
+        .refined_rungs;
+  };
+  EXPECT_GT(depth(1e-5), depth(1e-2));
+}
+
+TEST(Refinement, InvalidOptionsNameTheField) {
+  RefineOptions ro;
+  ro.step_ratio = 1.5;
+  try {
+    ro.validate();
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("step_ratio"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace sweepcheck

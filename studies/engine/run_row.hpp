@@ -1,0 +1,40 @@
+#pragma once
+// One row of the error table: one (problem, scheme, h) run.
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "solvers/work.hpp"
+#include "studies/engine/run_status.hpp"
+
+namespace sweepcheck {
+
+struct RunRow {
+  std::string problem;
+  std::string parameters;  // the problem's parameters, "key=value" separated by spaces
+  std::string scheme;      // scheme label, including its options when not default
+  double h = 0;
+  std::int64_t steps = 0;
+  double t_end = 0;
+  double error_uniform = 0;  // sup_t of the piecewise-linear interpolant's error (dense)
+  double error_grid = 0;     // max_k ‖x_k − x(t_k)‖
+  // ‖x_N − x(T)‖, the error at the final time (NaN: not measured); fitted
+  // beside the uniform error (studies/engine/fit_order.md, "Both norms").
+  double error_final = std::numeric_limits<double>::quiet_NaN();
+  double violation = 0;      // max_k max_j d_{S_j}(x_k)
+  double max_increment = 0;  // max_k ‖x_{k+1} − x_k‖
+  double scale = 0;          // max_k ‖x_k‖
+  double noise_floor = 0;    // steps · (ε · scale + inner solver tolerance)
+  Work work;
+  double wall_seconds = 0;
+  RunStatus status = RunStatus::ok;
+  std::int64_t fail_step = -1;
+  std::int64_t inner_cap_hits = 0;
+  double claimed_order = 0;  // the scheme's claim, NaN if none
+  bool claim_is_sharp = false;  // the claim is "order >= claimed_order" (SchemeInfo)
+  bool refined = false;  // a rung added by refinement (studies/engine/refinement.hpp), not on the study's own step list
+
+  double evaluations_per_step() const { return steps > 0 ? double(work.constraint_evaluations) / double(steps) : 0; }
+};
+
+}  // namespace sweepcheck

@@ -1,0 +1,147 @@
+#include "studies/runs/erased_run.hpp"
+
+#include <cmath>
+#include <limits>
+#include <span>
+#include <stdexcept>
+
+#include "solvers/counting_view.hpp"
+#include "solvers/template_stepper.hpp"
+#include "studies/engine/error_observers.hpp"
+#include "studies/engine/fnv1a.hpp"
+#include "studies/engine/integrate.hpp"
+#include "studies/engine/sampled_error.hpp"
+#include "studies/runs/isolated_run.hpp"
+
+namespace sweepcheck {
+
+namespace {
+
+std::span<const double> cspan(const Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
+std::span<double> mspan(Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
+
+// The Problem concept over an AuditProblem (f and constraints through its view).
+class RunProblem {
+ public:
+  using Scalar = double;
+  explicit RunProblem(const AuditProblem& a) : a_(a), vp_(*a.view) {}
+  int dim() const { return vp_.dim(); }
+  Vec<double> f(double t, const Vec<double>& x) const { return vp_.f(t, x); }
+  const ViewConstraintSet& constraints() const { return vp_.constraints(); }
+  Vec<double> x0() const { return a_.x0; }
+  double t0() const { return a_.t0; }
+  double t_end() const { return a_.t_end; }
+  std::string name() const { return a_.name; }
+
+ private:
+  const AuditProblem& a_;
+  ViewProblem vp_;
+};
+
+// A plugin::Stepper as the driver's Scheme: the step goes through `view` (the
+// run's counting view), whatever problem object the driver passes.
+struct StepperScheme {
+  plugin::Stepper* stepper;
+  const plugin::ProblemView* view;
+  bool* non_finite;  // set when a step returns NaN / inf (the driver then stops the run)
+  std::int64_t* steps_done;  // told to the host when isolated (report_child_progress): how far a hung run got
+  template <class P>
+  StepStatus step(const P&, double t, const Vec<double>& x, double h, Vec<double>& out, Work& work) const {
+    const StepStatus s = stepper->step(t, cspan(x), h, *view, mspan(out), work);
+    if (!all_finite(out)) *non_finite = true;
+    report_child_progress(++*steps_done);
+    return s;
+  }
+};
+
+// FNV-1a over the bytes of every state (determinism, check 7).
+struct HashObserver {
+  std::uint64_t hash = kFnv1a64Basis;
+  void operator()(std::int64_t, double, const Vec<double>& x) {
+    hash = fnv1a64(std::span<const unsigned char>(reinterpret_cast<const unsigned char*>(x.data()),
+                                                  static_cast<std::size_t>(x.size()) * sizeof(double)),
+                   hash);
+  }
+};
+
+// A reference-free problem has no error of its own run (it is NaN).
+struct NoErrorObserver {
+  void operator()(std::int64_t, double, const Vec<double>&) {}
+  double uniform_error() const { return std::numeric_limits<double>::quiet_NaN(); }
+};
+
+}  // namespace
+
+AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
+                     const std::vector<double>& sample_times) {
+  const auto stepper = scheme();
+  const CountingView counting(*problem.view);
+  const RunProblem rp(problem);
+  bool non_finite = false;
+  std::int64_t steps_done = 0;
+  const StepperScheme sch{stepper.get(), &counting, &non_finite, &steps_done};
+  if (problem.exact && problem.sampled)
+    throw std::invalid_argument("audit problem " + problem_label(problem) + ": needs at most one of an exact solution or a sampled reference");
+  ViolationObserver<double, ViewConstraintSet> viol(rp.constraints());
+  HashObserver hash;
+  SampleRecorder<double> recorder(sample_times);
+  // The error against the problem's solution: uniform (exact x(t)) or at the
+  // reference's sample times only (studies/audit/audit_problems.hpp).
+  double error = 0;
+  auto run = [&](auto& err) {
+    auto obs = observers(err, viol, hash, recorder);
+    const RunSummary s = integrate(rp, sch, n, obs);
+    error = err.uniform_error();
+    return s;
+  };
+  RunSummary s;
+  if (problem.exact) {
+    UniformErrorObserver<double, const std::function<Vec<double>(double)>&> err(problem.exact, points_per_step);
+    s = run(err);
+  } else if (problem.reference_free()) {
+    NoErrorObserver err;
+    s = run(err);
+  } else {
+    SampledErrorObserver<double> err(*problem.sampled);
+    s = run(err);
+    if (s.status != RunStatus::diverged && err.samples_seen() != problem.sampled->times.size())
+      throw std::logic_error("audit problem " + problem_label(problem) + ": the run did not reach every reference sample time");
+  }
+
+  AuditRun out;
+  RunRow& row = out.row;
+  row.problem = problem.name;
+  row.parameters = problem.parameters;
+  row.scheme = stepper->name();
+  row.claimed_order = stepper->claimed_order();
+  row.steps = n;
+  row.t_end = problem.t_end;
+  row.h = (problem.t_end - problem.t0) / double(n);
+  // The driver calls both a blow-up and a NaN "diverged"; a NaN is the
+  // scheme's fault (RunStatus::non_finite), a blow-up a numerical verdict.
+  row.status = s.status == RunStatus::diverged && non_finite ? RunStatus::non_finite : s.status;
+  row.fail_step = s.fail_step;
+  row.inner_cap_hits = s.inner_cap_hits;
+  row.work = s.work;  // sweeps and inner iterations as the scheme reports them
+  row.work.constraint_evaluations = counting.counters().constraint_evaluations;  // counted by the host
+  row.work.projections = counting.counters().projections;
+  row.wall_seconds = s.wall_seconds;
+  row.scale = viol.scale();
+  row.violation = viol.violation();
+  row.max_increment = viol.max_increment();
+  if (ended_early(row.status)) {
+    row.error_uniform = row.error_grid = std::numeric_limits<double>::infinity();
+  } else {
+    row.error_uniform = row.error_grid = error;
+  }
+  // n · (ε · (scale + 1) + τ), τ the inner solver's tolerance when the scheme
+  // declares one (in-tree schemes; fit_order.md, step 2).
+  double inner_tol = 0;
+  if (const auto* it = dynamic_cast<const InnerTolerance*>(stepper.get())) inner_tol = it->inner_tolerance(viol.scale());
+  row.noise_floor = double(n) * (epsilon<double>() * (viol.scale() + 1) + inner_tol);
+  out.hash = hash.hash;
+  if (s.status != RunStatus::diverged && recorder.complete()) out.samples = recorder.samples();
+  return out;
+}
+
+}  // namespace sweepcheck

@@ -1,0 +1,98 @@
+#pragma once
+// The type-erased problem and one run of a scheme on it. A problem (in-tree,
+// a cached-reference battery problem, or a problem plugin) is held behind the
+// plugin view, so the audit and the plugin study run every scheme through one
+// code path: run_stepper integrates, observes the error, the violation and
+// the work, and hashes every state.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "solvers/plugin_api.hpp"
+#include "solvers/scalar.hpp"
+#include "studies/engine/run_row.hpp"
+#include "studies/engine/sampled_reference.hpp"
+#include "studies/engine/step_ladder.hpp"
+#include "studies/runs/scheme_factory.hpp"
+
+namespace sweepcheck {
+
+// A problem type-erased behind the plugin view (named for its first user, the
+// audit; the plugin study runs on it too).
+struct AuditProblem {
+  std::string name;        // "sliding"
+  std::string parameters;  // "d=3 C=1 alpha=0.19635"
+  std::shared_ptr<const plugin::ProblemView> view;  // stateless: shared by every run
+  Vec<double> x0;
+  double t0 = 0, t_end = 1;
+
+  // The solution errors are measured against: exactly one of
+  //  - exact: x(t) for every t; the error is the uniform error of the
+  //    scheme's piecewise-linear interpolant (points_per_step samples a step);
+  //  - sampled: a reference known only at its sample times τ_i (a cached fine
+  //    run); the error is max_i |x_h(τ_i) − x_ref(τ_i)| (SampledErrorObserver,
+  //    the error of `study pbd-paper`), never an interpolated reference.
+  std::function<Vec<double>(double)> exact;
+  std::shared_ptr<const SampledReference<double>> sampled;
+  // An estimate of the sampled reference's own error at its sample times
+  // (0 for an exact solution). It is added to every convergence row's noise
+  // floor, so the order fit drops errors within fit.floor_factor of it.
+  double reference_error = 0;
+  // Neither: the problem is reference-free (a problem plugin without an exact
+  // solution, studies/runs/problem_plugin.hpp); the audit then compares successive
+  // ladder runs at common sample times and judges the Richardson estimate
+  // (studies/engine/richardson.md).
+  bool reference_free() const { return !exact && !sampled; }
+  // One sentence naming the error measure, shown in audit.md / audit.json.
+  std::string error_measure;
+  // Where the reference came from (e.g. the cache file), shown in audit.md.
+  std::string notes;
+  // What S(t) is, in a few words ("the complement of a translating ball"):
+  // the audit names it when a scheme cannot run on this problem (the
+  // catching-up schemes need a polyhedron, solvers/polyhedral_stepper.hpp).
+  std::string set_description;
+
+  // The convergence ladder (checks 1-3); empty: thresholds.ladder. A sampled
+  // reference bounds how small the steps can usefully go.
+  std::optional<StepLadder> ladder;
+  // The smallest step refinement may ask for (0: no limit but the noise
+  // floor): 10 h_ref for a sampled reference, below which the reference's
+  // own error would enter the errors (as RefineOptions::h_floor in the studies).
+  double h_floor = 0;
+
+  // P_{S(t)}(y) for y near S (exact or a reference projector). Empty: the
+  // consistency probe skips this problem.
+  std::function<Vec<double>(double t, const Vec<double>& y)> project;
+  // Base points (t_i, x*_i) of the consistency probe, x*_i ∈ S(t_i): points
+  // of the solution (exact, or the reference at a sample time).
+  std::vector<std::pair<double, Vec<double>>> probe_points;
+  // Large-step robustness goes up to steps of this size (the time the free
+  // motion needs to cross the problem's length scale).
+  double time_scale = 1;
+  // The set's largest speed sup_t |s'(t)| (0 for a static set): a solution is
+  // dragged up to this fast beyond what f moves it, so it adds to the
+  // velocity scale of the violation floor and the large-step bound.
+  double set_speed = 0;
+};
+
+// "name parameters": how runs, faults and checks name a problem.
+inline std::string problem_label(const AuditProblem& p) { return p.name + " " + p.parameters; }
+
+// One run of a stepper with n steps (a fresh instance from the factory);
+// host-side counted work; the FNV-1a hash of every state's bytes.
+// With sample_times, the states x_h(τ_i) are recorded too (the piecewise-
+// linear interpolant; empty if the run diverged). A reference-free problem
+// gets error NaN: its errors come from comparing runs (studies/engine/richardson.md).
+struct AuditRun {
+  RunRow row;
+  std::uint64_t hash = 0;
+  std::vector<Vec<double>> samples;
+};
+AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
+                     const std::vector<double>& sample_times = {});
+
+}  // namespace sweepcheck

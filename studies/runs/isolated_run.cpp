@@ -1,0 +1,250 @@
+#include "studies/runs/isolated_run.hpp"
+
+#include <cxxabi.h>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <new>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+namespace sweepcheck {
+
+namespace {
+
+// Message from child to host: one kind byte ('R' result, 'T' threw), the
+// payload's length (8 bytes), the payload. A message shorter than announced
+// means the child died while writing it.
+constexpr char kResult = 'R';
+constexpr char kThrew = 'T';
+
+bool write_all(int fd, const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t w = ::write(fd, data, size);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    data += w;
+    size -= static_cast<std::size_t>(w);
+  }
+  return true;
+}
+
+void send(int fd, char kind, const std::string& payload) {
+  const std::uint64_t n = payload.size();
+  char header[9];
+  header[0] = kind;
+  std::memcpy(header + 1, &n, 8);
+  if (!write_all(fd, header, 9) || !write_all(fd, payload.data(), payload.size())) ::_exit(3);
+}
+
+std::string current_exception_description() {
+  try {
+    throw;
+  } catch (const std::exception& e) {
+    int st = 0;
+    std::unique_ptr<char, decltype(&std::free)> name(abi::__cxa_demangle(typeid(e).name(), nullptr, nullptr, &st),
+                                                       &std::free);
+    return fmt::format("exception of type {}: {}", st == 0 && name ? name.get() : typeid(e).name(), e.what());
+  } catch (...) {
+    // Not a std::exception (`throw 42`): name its type through the ABI.
+    const std::type_info* t = abi::__cxa_current_exception_type();
+    if (!t) return "an exception of unknown type";
+    int st = 0;
+    std::unique_ptr<char, decltype(&std::free)> name(abi::__cxa_demangle(t->name(), nullptr, nullptr, &st), &std::free);
+    return fmt::format("exception of type {}", st == 0 && name ? name.get() : t->name());
+  }
+}
+
+// The child's progress word: set in the child only (after fork, where the
+// child is single-threaded), so the host's threads never see it non-null.
+std::atomic<std::int64_t>* child_progress = nullptr;
+
+// One shared anonymous page per child run: the child writes, the host reads
+// after the child has ended.
+struct ProgressPage {
+  void* page = MAP_FAILED;
+  ProgressPage() {
+    page = ::mmap(nullptr, sizeof(std::atomic<std::int64_t>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (page != MAP_FAILED) new (page) std::atomic<std::int64_t>(-1);
+  }
+  ~ProgressPage() {
+    if (page != MAP_FAILED) ::munmap(page, sizeof(std::atomic<std::int64_t>));
+  }
+  std::atomic<std::int64_t>* word() const {
+    return page == MAP_FAILED ? nullptr : static_cast<std::atomic<std::int64_t>*>(page);
+  }
+};
+
+[[noreturn]] void child_main(int fd, const std::function<std::string()>& work) {
+  // The host's handlers (if any) are not the child's business.
+  ::signal(SIGPIPE, SIG_DFL);
+  // A hanging child must not outlive a host that was killed (it would hold
+  // the output folder's lock, inherited through fork, for ever).
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  try {
+    const std::string payload = work();
+    send(fd, kResult, payload);
+  } catch (...) {
+    send(fd, kThrew, current_exception_description());
+  }
+  ::close(fd);
+  // _exit: no atexit handlers or static destructors of the host's copy (they
+  // belong to the host, which is still running).
+  ::_exit(0);
+}
+
+}  // namespace
+
+ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds) {
+  if (!(time_limit_seconds > 0)) throw std::invalid_argument("run_in_child: the time limit must be > 0");
+  int fds[2];
+  pid_t pid = -1;
+  const ProgressPage progress;  // mapped before fork: shared with the child
+  const auto started = std::chrono::steady_clock::now();
+  {
+    // Host threads fork concurrently (--jobs). A child forked by another
+    // thread between this pipe() and the close() below would inherit this
+    // pipe's write end and hold it open: this run would then see no EOF when
+    // its own child dies. Creating the pipe, forking and closing the write
+    // end under one lock leaves no write end for another child to inherit.
+    static std::mutex fork_mutex;
+    std::lock_guard lock(fork_mutex);
+    if (::pipe2(fds, O_CLOEXEC) != 0)
+      throw std::runtime_error(std::string("cannot create a pipe for a child run: ") + std::strerror(errno));
+    // Buffered output would otherwise be written twice (by host and child).
+    std::fflush(nullptr);
+    const pid_t host = ::getpid();
+    pid = ::fork();
+    if (pid < 0) {
+      ::close(fds[0]);
+      ::close(fds[1]);
+      throw std::runtime_error(std::string("cannot fork a child run: ") + std::strerror(errno));
+    }
+    if (pid == 0) {
+      ::close(fds[0]);
+      if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
+      child_progress = progress.word();
+      child_main(fds[1], work);
+    }
+    ::close(fds[1]);
+  }
+
+  using clock = std::chrono::steady_clock;
+  const auto deadline = clock::now() + std::chrono::duration_cast<clock::duration>(
+                                            std::chrono::duration<double>(time_limit_seconds));
+  auto remaining_ms = [&] {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()).count();
+    return left > 0 ? static_cast<int>(std::min<long long>(left, 1000 * 1000)) : 0;
+  };
+  std::string message;
+  bool timed_out = false;
+  char buffer[1 << 16];
+  for (;;) {
+    pollfd p{fds[0], POLLIN, 0};
+    const int ms = remaining_ms();
+    if (ms == 0) {
+      timed_out = true;
+      break;
+    }
+    const int ready = ::poll(&p, 1, ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) continue;  // the loop's deadline test decides
+    const ssize_t r = ::read(fds[0], buffer, sizeof buffer);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;  // EOF: the child closed its end (finished or died)
+    message.append(buffer, static_cast<std::size_t>(r));
+    std::uint64_t announced = 0;
+    if (message.size() >= 9) std::memcpy(&announced, message.data() + 1, 8);
+    if (message.size() >= 9 && message.size() - 9 >= announced) break;  // complete (a grandchild may hold the pipe)
+  }
+  ::close(fds[0]);
+
+  int status = 0;
+  std::uint64_t announced = 0;
+  if (message.size() >= 9) std::memcpy(&announced, message.data() + 1, 8);
+  if (!timed_out && message.size() >= 9 && message.size() - 9 == announced) {
+    // A complete answer: the child is in _exit (child_main), nothing of the
+    // scheme runs any more, so a blocking wait cannot hang.
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  } else if (!timed_out) {
+    // The pipe is closed; the child exits right after (or is dying). A child
+    // that closed the pipe and kept running is held to the same deadline.
+    for (;;) {
+      const pid_t w = ::waitpid(pid, &status, WNOHANG);
+      if (w == pid) break;
+      if (w < 0 && errno != EINTR) break;
+      if (remaining_ms() == 0) {
+        timed_out = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+  ChildResult res;
+  if (const auto* w = progress.word()) res.progress = w->load();
+  res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (timed_out) {
+    ::kill(pid, SIGKILL);
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (const auto* w = progress.word()) res.progress = w->load();  // final: the child is gone
+    res.status = RunStatus::timed_out;
+    res.detail = fmt::format("killed after its time limit of {:g} s", time_limit_seconds);
+    return res;
+  }
+  if (WIFSIGNALED(status)) {
+    const int sig = WTERMSIG(status);
+    res.status = RunStatus::crashed;
+    const char* name = ::sigabbrev_np(sig);
+    res.detail = fmt::format("signal {} (SIG{}: {})", sig, name ? name : "?", ::strsignal(sig));
+    return res;
+  }
+  // A complete message: header + announced length.
+  std::uint64_t n = 0;
+  if (message.size() >= 9) std::memcpy(&n, message.data() + 1, 8);
+  const bool complete = message.size() >= 9 && message.size() - 9 == n;
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (!complete || code != 0) {
+    res.status = RunStatus::crashed;
+    res.detail = message.empty() ? fmt::format("the process ended with exit code {} before the run finished "
+                                               "(exit() called inside the scheme?)",
+                                               code)
+                                 : fmt::format("the process ended with exit code {} while sending its result", code);
+    return res;
+  }
+  if (message[0] == kThrew) {
+    res.status = RunStatus::threw;
+    res.detail = message.substr(9);
+    return res;
+  }
+  res.payload = message.substr(9);
+  return res;
+}
+
+void report_child_progress(std::int64_t value) {
+  if (child_progress) child_progress->store(value, std::memory_order_relaxed);
+}
+
+std::string describe(const ChildResult& r) {
+  if (r.status == RunStatus::ok) return "ok";
+  return fmt::format("{}: {}", to_string(r.status), r.detail);
+}
+
+}  // namespace sweepcheck

@@ -1,0 +1,96 @@
+// A child run turns each way untrusted code can end into a status with its
+// cause, and an honest run into its answer.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <stdexcept>
+
+#include "studies/runs/isolated_run.hpp"
+
+namespace sweepcheck {
+namespace {
+
+TEST(IsolatedRun, AFinishedRunHandsBackItsAnswer) {
+  const auto r = run_in_child([] { return std::string("answer\twith\ttabs\n") + std::string(200000, 'x'); }, 30);
+  EXPECT_EQ(r.status, RunStatus::ok) << r.detail;
+  EXPECT_EQ(r.payload, std::string("answer\twith\ttabs\n") + std::string(200000, 'x'));
+}
+
+TEST(IsolatedRun, ASegfaultIsACrashNamingTheSignal) {
+  const auto r = run_in_child(
+      []() -> std::string {
+        std::raise(SIGSEGV);
+        return "unreachable";
+      },
+      30);
+  EXPECT_EQ(r.status, RunStatus::crashed);
+  EXPECT_NE(r.detail.find("SIGSEGV"), std::string::npos) << r.detail;
+}
+
+TEST(IsolatedRun, AnAbortIsACrashNamingSigabrt) {
+  const auto r = run_in_child([]() -> std::string { std::abort(); }, 30);
+  EXPECT_EQ(r.status, RunStatus::crashed);
+  EXPECT_NE(r.detail.find("SIGABRT"), std::string::npos) << r.detail;
+}
+
+TEST(IsolatedRun, ThrowingAnIntIsRecordedWithItsType) {
+  const auto r = run_in_child([]() -> std::string { throw 42; }, 30);
+  EXPECT_EQ(r.status, RunStatus::threw);
+  EXPECT_EQ(r.detail, "exception of type int");
+}
+
+TEST(IsolatedRun, AStdExceptionIsRecordedWithItsTypeAndMessage) {
+  const auto r = run_in_child([]() -> std::string { throw std::out_of_range("index 7"); }, 30);
+  EXPECT_EQ(r.status, RunStatus::threw);
+  EXPECT_EQ(r.detail, "exception of type std::out_of_range: index 7");
+}
+
+TEST(IsolatedRun, ExitZeroBeforeTheAnswerIsACrashNotASuccess) {
+  const auto r = run_in_child([]() -> std::string { std::exit(0); }, 30);
+  EXPECT_EQ(r.status, RunStatus::crashed);
+  EXPECT_NE(r.detail.find("exit code 0 before the run finished"), std::string::npos) << r.detail;
+}
+
+TEST(IsolatedRun, AnEndlessLoopIsKilledAtItsTimeLimit) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_in_child(
+      []() -> std::string {
+        volatile int spin = 0;
+        for (;;) spin = 1 - spin;
+      },
+      0.3);
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.status, RunStatus::timed_out);
+  EXPECT_NE(r.detail.find("time limit of 0.3 s"), std::string::npos) << r.detail;
+  EXPECT_GE(waited, 0.3);
+  EXPECT_LT(waited, 10.0);  // killed, not waited for (a loose bound: the machine is shared)
+}
+
+TEST(IsolatedRun, AHungChildIsNamedByTheLastProgressItReported) {
+  const auto r = run_in_child(
+      []() -> std::string {
+        for (std::int64_t k = 1; k <= 2000; ++k) report_child_progress(k);
+        volatile double spin = 1;
+        for (;;) spin = -spin;
+      },
+      0.5);
+  EXPECT_EQ(r.status, RunStatus::timed_out);
+  EXPECT_EQ(r.progress, 2000);
+}
+
+TEST(IsolatedRun, AChildThatReportsNothingHasNoProgressAndTheHostIsUntouched) {
+  report_child_progress(7);  // in the host: a no-op
+  const auto r = run_in_child([] { return std::string("x"); }, 30);
+  EXPECT_EQ(r.status, RunStatus::ok);
+  EXPECT_EQ(r.progress, -1);
+  EXPECT_GT(r.wall_seconds, 0.0);
+}
+
+TEST(IsolatedRun, ANonPositiveTimeLimitIsRejected) {
+  EXPECT_THROW(run_in_child([] { return std::string(); }, 0), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace sweepcheck
