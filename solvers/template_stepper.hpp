@@ -27,6 +27,7 @@ struct ViewConstraint {
 inline std::span<const double> as_span(const Vec<double>& x) {
   return {x.data(), static_cast<std::size_t>(x.size())};
 }
+inline std::span<double> as_span(Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
 inline double value(const ViewConstraint& c, double t, const Vec<double>& x) { return c.set->value(c.j, t, as_span(x)); }
 inline double distance(const ViewConstraint& c, double t, const Vec<double>& x) {
   return c.set->distance(c.j, t, as_span(x));

@@ -15,9 +15,6 @@
 
 namespace sweepcheck {
 
-using audit_detail::cspan;
-using audit_detail::mspan;
-
 std::string RunFault::sentence() const {
   return fmt::format("h={:.4g} ({} steps) {}: {}{}", h, steps, to_string(status), detail,
                      steps_done >= 0 ? fmt::format(" (in step {}: {} steps done)", steps_done + 1, steps_done) : "");
@@ -42,17 +39,17 @@ ProbeRow consistency_probe(const AuditProblem& problem, const SchemeFactory& sch
       u.normalize();
       const Vec<double> y = xs + th.probe_offset * h * u;
       const Vec<double> p = problem.project(t, y);
-      view.f(t, cspan(y), mspan(f));
+      view.f(t, as_span(y), as_span(f));
       Work w;
-      stepper->step(t, cspan(y), h, view, mspan(out), w);
+      stepper->step(t, as_span(y), h, view, as_span(out), w);
       const Vec<double> r = (out - y) / h - f;
       double dist = std::numeric_limits<double>::infinity();
       if (all_finite(r)) {
         const double band = th.active_band_factor * (th.probe_offset + f.norm()) * h;
         std::vector<Vec<double>> normals;
         for (int j = 0; j < set.size(); ++j) {
-          if (set.value(j, t, cspan(p)) <= band) {
-            set.gradient(j, t, cspan(p), mspan(g));
+          if (set.value(j, t, as_span(p)) <= band) {
+            set.gradient(j, t, as_span(p), as_span(g));
             normals.push_back(g);  // −N(S, p) is the cone of the ∇g_j
           }
         }

@@ -25,7 +25,7 @@ double velocity_scale(const AuditProblem& p) {
   constexpr int kTimes = 1000;
   for (int i = 0; i <= kTimes; ++i) {
     const double t = p.t0 + (p.t_end - p.t0) * double(i) / kTimes;
-    p.view->f(t, cspan(p.x0), mspan(f));
+    p.view->f(t, as_span(p.x0), as_span(f));
     sup = std::max(sup, f.norm());
   }
   return 1 + sup + p.set_speed;

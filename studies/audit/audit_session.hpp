@@ -22,15 +22,13 @@
 #include <utility>
 #include <vector>
 
+#include "solvers/template_stepper.hpp"
 #include "studies/audit/audit.hpp"
 #include "studies/engine/richardson.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/run_codec.hpp"
 
 namespace sweepcheck::audit_detail {
-
-inline std::span<const double> cspan(const Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
-inline std::span<double> mspan(Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
 
 // One independent task of the audit: a ladder / large-step run or a probe.
 struct TaskResult {

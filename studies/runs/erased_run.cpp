@@ -17,9 +17,6 @@ namespace sweepcheck {
 
 namespace {
 
-std::span<const double> cspan(const Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
-std::span<double> mspan(Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
-
 // The Problem concept over an AuditProblem (f and constraints through its view).
 class RunProblem {
  public:
@@ -47,7 +44,7 @@ struct StepperScheme {
   std::int64_t* steps_done;  // told to the host when isolated (report_child_progress): how far a hung run got
   template <class P>
   StepStatus step(const P&, double t, const Vec<double>& x, double h, Vec<double>& out, Work& work) const {
-    const StepStatus s = stepper->step(t, cspan(x), h, *view, mspan(out), work);
+    const StepStatus s = stepper->step(t, as_span(x), h, *view, as_span(out), work);
     if (!all_finite(out)) *non_finite = true;
     report_child_progress(++*steps_done);
     return s;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "solvers/template_stepper.hpp"
 #include "studies/engine/sampled_error.hpp"
 #include "studies/runs/shared_library.hpp"
 
@@ -12,7 +13,6 @@ namespace sweepcheck {
 
 namespace {
 
-std::span<double> mspan(Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
 
 // The contract of ProblemDefinition, checked once on load so a broken plugin
 // is bad input (exit 2) rather than a run-time failure deep inside a study.
@@ -26,7 +26,7 @@ void check_definition(const plugin::ProblemDefinition& d, const std::string& who
   if (!(d.time_scale() > 0) || !std::isfinite(d.time_scale()))
     throw std::invalid_argument(fmt::format("{}: time_scale() = {} must be finite and > 0", who, d.time_scale()));
   Vec<double> x0(n);
-  d.x0(mspan(x0));
+  d.x0(as_span(x0));
   if (!all_finite(x0)) throw std::invalid_argument(who + ": x0() is not finite");
   const auto& c = d.constraints();
   for (int j = 0; j < c.size(); ++j) {
@@ -65,15 +65,15 @@ AuditProblem audit_problem_from(std::shared_ptr<const plugin::ProblemDefinition>
   a.name = d->name();
   a.parameters = d->parameters();
   a.x0 = Vec<double>(d->dim());
-  d->x0(mspan(a.x0));
+  d->x0(as_span(a.x0));
   a.t0 = d->t0();
   a.t_end = d->t_end();
   a.time_scale = d->time_scale();
   Vec<double> probe(d->dim());
-  if (d->exact(a.t0, mspan(probe))) {
+  if (d->exact(a.t0, as_span(probe))) {
     a.exact = [d](double t) {
       Vec<double> x(d->dim());
-      if (!d->exact(t, mspan(x))) throw std::logic_error("problem plugin " + d->name() + ": exact() stopped answering");
+      if (!d->exact(t, as_span(x))) throw std::logic_error("problem plugin " + d->name() + ": exact() stopped answering");
       return x;
     };
     a.error_measure = "sup over t of |x_h(t) - x(t)| (x_h: piecewise-linear interpolant, x: the plugin's exact solution)";
