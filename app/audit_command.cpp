@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include "app/commands.hpp"
 #include "app/progress.hpp"
 #include "reports/audit_report.hpp"
+#include "reports/junit_report.hpp"
 #include "studies/audit/audit.hpp"
 #include "studies/runs/plugin_loader.hpp"
 #include "studies/runs/problem_plugin.hpp"
@@ -28,6 +30,7 @@ struct AuditConfig {
   std::string scheme;
   std::string plugin;
   std::string out;
+  std::string junit;  // --junit FILE (empty: none)
   double claimed_order = std::numeric_limits<double>::quiet_NaN();
   int max_problems = 0;
   int jobs = 0;
@@ -76,6 +79,9 @@ void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
   cmd->add_option("--out", cfg->out, "output folder for audit.md, audit.json and figures")
       ->required()
       ->check(output_folder_validator());
+  cmd->add_option("--junit", cfg->junit,
+                  "also write the verdicts as JUnit XML to FILE for CI dashboards: one test case per check and "
+                  "problem (reports/junit_report.hpp)");
   auto* claimed = cmd->add_option("--claimed-order", cfg->claimed_order,
                                   "order to test against (default: the scheme's own claim)");
   cmd->add_option("--max-problems", cfg->max_problems, "audit only the first N problems (0: all)")
@@ -118,6 +124,13 @@ void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
     common.quiet = cfg->quiet;
     common.resume = cfg->resume;
     check_writable_folder(reference_cache_folder(), "the reference cache folder (SWEEPCHECK_CACHE)");
+    if (!cfg->junit.empty()) {
+      const std::filesystem::path junit(cfg->junit);
+      if (std::filesystem::is_directory(junit))
+        throw std::invalid_argument(fmt::format("audit: --junit names a folder ({}); give a file name", cfg->junit));
+      check_writable_folder(junit.has_parent_path() ? junit.parent_path() : std::filesystem::path("."),
+                            "the folder of --junit");
+    }
     // The journal's configuration: the options and, for a plugin, its content
     // (a rebuilt plugin must not be resumed with its predecessor's rows).
     std::string identity;
@@ -159,6 +172,7 @@ void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
       if (!p.notes.empty()) std::cerr << p.name << ": " << p.notes << "\n";
     const AuditResult r = run_audit(factory, problems, opt);
     const auto files = write_audit_report(r, cfg->out);
+    if (!cfg->junit.empty()) write_audit_junit(r, cfg->junit);
     out.publish();
     if (!cfg->quiet) {
       std::cout << fmt::format("audit of {} ({:.1f} s)\n", r.scheme, r.wall_seconds);

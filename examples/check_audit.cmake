@@ -6,12 +6,31 @@
 # - NOT_RUN_REASON given: at least one problem is listed as not run, each
 #   with a reason containing NOT_RUN_REASON, and in every check 1-5 as skipped.
 # Usage: cmake -DPROGRAM=... -DARGS="a;b" -DOUT=dir [-DEXPECT_FAIL="x;y"] [-DEXPECT_PASS="z"] [-DEVIDENCE="id|text"]
-#        [-DNOT_RUN_REASON=text] -P check_audit.cmake
+#        [-DNOT_RUN_REASON=text] [-DJUNIT_CHECK=path/to/junit_check -DPYTHON=python3] -P check_audit.cmake
+# - JUNIT_CHECK given: the audit also writes --junit OUT/ci/junit.xml (a folder
+#   it has to create), which Python's expat parses (strict well-formedness) and
+#   junit_check checks against audit.json.
 file(REMOVE_RECURSE "${OUT}")
+if(JUNIT_CHECK)
+  list(APPEND ARGS --junit ${OUT}/ci/junit.xml)
+endif()
 execute_process(COMMAND ${PROGRAM} ${ARGS} --out ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}")
 if(NOT EXISTS "${OUT}/audit.json" OR NOT EXISTS "${OUT}/audit.md")
   message(FATAL_ERROR "no audit.json / audit.md in ${OUT} (exit ${rc}): ${err}")
+endif()
+if(JUNIT_CHECK)
+  execute_process(COMMAND ${PYTHON} -c "import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])" ${OUT}/ci/junit.xml
+                  RESULT_VARIABLE xrc ERROR_VARIABLE xerr)
+  if(NOT xrc EQUAL 0)
+    message(FATAL_ERROR "--junit: not well-formed XML: ${xerr}")
+  endif()
+  execute_process(COMMAND ${JUNIT_CHECK} ${OUT}/ci/junit.xml ${OUT}/audit.json RESULT_VARIABLE jrc OUTPUT_VARIABLE jout
+                  ERROR_VARIABLE jerr)
+  if(NOT jrc EQUAL 0)
+    message(FATAL_ERROR "--junit: ${jout}${jerr}")
+  endif()
+  message("--junit: ${jout}")
 endif()
 file(READ "${OUT}/audit.json" json)
 string(JSON n LENGTH "${json}" checks)

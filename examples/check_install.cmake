@@ -2,6 +2,9 @@
 # a fresh prefix, configure and build examples/external_scheme against it,
 # and audit the plugin with the installed program.
 # Usage: cmake -DBUILD_DIR=... -DSOURCE=examples/external_scheme -DWORK=dir -DAUDIT_ARGS="..." -P check_install.cmake
+#        -DCONSUMER=ON -DCTEST=ctest: SOURCE is examples/consumer, whose own ctest (GoogleTest
+#        convergence checks through sweepcheck::engine, and sweepcheck_add_audit)
+#        must pass against the installed package.
 file(REMOVE_RECURSE "${WORK}")
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -12,13 +15,33 @@ function(run)
 endfunction()
 run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WORK}/prefix")
 foreach(f lib/cmake/sweepcheck/sweepcheckConfig.cmake lib/cmake/sweepcheck/sweepcheckConfigVersion.cmake
-          include/sweepcheck/solvers/plugin_api.hpp include/sweepcheck/solvers/problem_plugin_api.hpp bin/sweepcheck)
+          lib/cmake/sweepcheck/sweepcheckAddAudit.cmake
+          include/sweepcheck/solvers/plugin_api.hpp include/sweepcheck/solvers/problem_plugin_api.hpp bin/sweepcheck
+          include/sweepcheck/testing.hpp include/sweepcheck/gtest.hpp include/sweepcheck/studies/engine/fit_order.hpp
+          lib/libsweepcheck_engine.a)
   if(NOT EXISTS "${WORK}/prefix/${f}")
     message(FATAL_ERROR "not installed: ${f}")
   endif()
 endforeach()
 run(${CMAKE_COMMAND} -S "${SOURCE}" -B "${WORK}/build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=${WORK}/prefix")
 run(${CMAKE_COMMAND} --build "${WORK}/build")
+if(CONSUMER)
+  run(${CTEST} --test-dir "${WORK}/build" --output-on-failure)
+  foreach(f audit.md audit.json junit.xml)
+    if(NOT EXISTS "${WORK}/build/audit.my_pbd_passes_every_check/${f}")
+      message(FATAL_ERROR "sweepcheck_add_audit kept no ${f} in its folder")
+    endif()
+  endforeach()
+  # The expected failure is the verdict: the audit ran and its convergence check failed.
+  file(READ "${WORK}/build/audit.forgot_the_projection_fails/audit.json" json)
+  string(JSON failed GET "${json}" failed)
+  string(JSON id GET "${json}" checks 0 id)
+  string(JSON verdict GET "${json}" checks 0 verdict)
+  if(NOT failed OR NOT id STREQUAL "convergence" OR NOT verdict STREQUAL "FAIL")
+    message(FATAL_ERROR "the wrong plugin's audit did not fail its convergence check (failed=${failed}, ${verdict})")
+  endif()
+  return()
+endif()
 if(PROBLEM_PLUGIN)
   # examples/external_problem: a reference-free study of the installed program on it.
   run("${WORK}/prefix/bin/sweepcheck" study --problem-plugin "${WORK}/build/libmy_problem.so" --schemes pbd

@@ -15,6 +15,7 @@
 #include "studies/engine/error_observers.hpp"
 #include "studies/engine/fit_order.hpp"
 #include "studies/engine/integrate.hpp"
+#include "studies/engine/measure_run.hpp"
 #include "studies/engine/refinement.hpp"
 #include "studies/engine/run_row.hpp"
 #include "studies/engine/sampled_reference.hpp"
@@ -55,66 +56,37 @@ struct StudyOptions {
   }
 };
 
-// The row of one finished run, everything but its error: identity, step,
-// status, work, violation, and the noise floor n · (ε · (scale + 1) + the
-// inner solver's tolerance) that the order fit uses (studies/engine/fit_order.md).
+// A row's identity: the problem's parameters, the catalogue scheme's label and
+// what the scheme claims of itself (solvers/scheme_traits.hpp).
+template <class Scheme>
+void label_row(RunRow& row, const std::string& parameters, const SchemeSpec& spec) {
+  row.parameters = parameters;
+  row.scheme = spec.label();
+  row.claimed_order = Scheme::claimed_order();
+  row.claim_is_sharp = Scheme::claim_is_sharp;
+}
+
+// The row of one finished run, everything but its error: the measured part
+// (studies/engine/measure_run.hpp, with its noise floor) and its identity.
 template <Problem P, class Scheme, class Violation>
 RunRow make_run_row(const P& problem, const std::string& parameters, const SchemeSpec& spec, const Scheme& scheme,
                     std::int64_t n, double h, const RunSummary& s, const Violation& viol) {
-  using T = typename P::Scalar;
-  RunRow row;
-  row.problem = problem.name();
-  row.parameters = parameters;
-  row.scheme = spec.label();
-  row.claimed_order = Scheme::claimed_order();  // what the scheme says of itself (solvers/scheme_traits.hpp)
-  row.claim_is_sharp = Scheme::claim_is_sharp;
-  row.steps = n;
-  row.t_end = to_double(problem.t_end());
-  row.h = h;
-  row.status = s.status;
-  row.fail_step = s.fail_step;
-  row.inner_cap_hits = s.inner_cap_hits;
-  row.work = s.work;
-  row.wall_seconds = s.wall_seconds;
-  row.scale = to_double(viol.scale());
-  row.violation = to_double(viol.violation());
-  row.max_increment = to_double(viol.max_increment());
-  T inner_tol(0);
-  if constexpr (requires { scheme.inner_tolerance(T(1)); }) inner_tol = scheme.inner_tolerance(viol.scale());
-  row.noise_floor = to_double(T(n) * (epsilon<T>() * (viol.scale() + T(1)) + inner_tol));
+  RunRow row = measured_row(problem, n, h, s, viol, inner_tolerance_of(scheme, viol.scale()));
+  label_row<Scheme>(row, parameters, spec);
   return row;
 }
 
 // One run of one scheme with n steps, error measured against `reference`
-// (any callable t ↦ x(t)).
+// (any callable t ↦ x(t), or a SampledReference at its sample times).
 template <Problem P, class Reference>
 RunRow run_one(const P& problem, const std::string& parameters, const Reference& reference, const SchemeSpec& spec,
                std::int64_t n, const StudyOptions& opt) {
-  using T = typename P::Scalar;
   // A scheme that cannot run on P is refused with what it needs (with_scheme_for).
   return with_scheme_for<P>(spec, problem.name(), [&](const auto& scheme) -> RunRow {
-    // A SampledReference is compared at its sample times; any other reference densely.
-    auto make_error_observer = [&] {
-      if constexpr (std::is_same_v<Reference, SampledReference<T>>)
-        return SampledErrorObserver<T>(reference);
-      else
-        return UniformErrorObserver<T, const Reference&>(reference, opt.points_per_step);
-    };
-    auto err = make_error_observer();
-    ViolationObserver<T, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
-    auto obs = observers(err, viol);
-    const RunSummary s = integrate(problem, scheme, n, obs, opt.integrate);
-
-    const double h = to_double((problem.t_end() - problem.t0()) / T(n));
-    RunRow row = make_run_row(problem, parameters, spec, scheme, n, h, s, viol);
+    using Scheme = std::decay_t<decltype(scheme)>;
+    RunRow row = measure_run(problem, scheme, reference, n, opt.points_per_step, opt.integrate);
     row.noise_floor += opt.reference_error;
-    if (s.status == RunStatus::diverged) {
-      row.error_uniform = row.error_grid = row.error_final = std::numeric_limits<double>::infinity();
-    } else {
-      row.error_uniform = to_double(err.uniform_error());
-      row.error_grid = to_double(err.grid_error());
-      row.error_final = to_double(err.final_error());
-    }
+    label_row<Scheme>(row, parameters, spec);
     return row;
   });
 }
