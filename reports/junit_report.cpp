@@ -59,34 +59,47 @@ std::vector<Case> cases_of(const CheckResult& c) {
   return cases;
 }
 
+// The counts JUnit puts on <testsuites> and on each <testsuite>.
+struct Counts {
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+  void add(const Counts& o) {
+    tests += o.tests;
+    failures += o.failures;
+    errors += o.errors;
+    skipped += o.skipped;
+  }
+  std::string attributes() const {
+    return fmt::format("tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\"", tests, failures, errors, skipped);
+  }
+};
+
+Counts count(const std::vector<Case>& cases) {
+  Counts n;
+  for (const auto& k : cases) {
+    ++n.tests;
+    n.failures += k.outcome == "failure";
+    n.errors += k.outcome == "error";
+    n.skipped += k.outcome == "skipped";
+  }
+  return n;
+}
+
 }  // namespace
 
 std::string audit_junit(const AuditResult& a) {
   std::vector<std::vector<Case>> suites;
-  int tests = 0, failures = 0, errors = 0, skipped = 0;
+  Counts total;
   for (const auto& c : a.checks) {
     suites.push_back(cases_of(c));
-    for (const auto& k : suites.back()) {
-      ++tests;
-      failures += k.outcome == "failure";
-      errors += k.outcome == "error";
-      skipped += k.outcome == "skipped";
-    }
+    total.add(count(suites.back()));
   }
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += fmt::format("<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n",
-                     xml("sweepcheck audit of " + a.scheme), tests, failures, errors, skipped, a.wall_seconds);
+  out += fmt::format("<testsuites name=\"{}\" {} time=\"{:.3f}\">\n", xml("sweepcheck audit of " + a.scheme),
+                     total.attributes(), a.wall_seconds);
   for (std::size_t i = 0; i < a.checks.size(); ++i) {
     const CheckResult& c = a.checks[i];
     const auto& cases = suites[i];
-    int f = 0, e = 0, s = 0;
-    for (const auto& k : cases) {
-      f += k.outcome == "failure";
-      e += k.outcome == "error";
-      s += k.outcome == "skipped";
-    }
-    out += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">\n",
-                       xml(c.id), cases.size(), f, e, s);
+    out += fmt::format("  <testsuite name=\"{}\" {}>\n", xml(c.id), count(cases).attributes());
     out += fmt::format("    <properties>\n      <property name=\"title\" value=\"{}\"/>\n"
                        "      <property name=\"theorem\" value=\"{}\"/>\n      <property name=\"verdict\" value=\"{}\"/>\n"
                        "      <property name=\"evidence\" value=\"{}\"/>\n    </properties>\n",

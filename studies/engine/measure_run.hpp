@@ -29,10 +29,17 @@ T inner_tolerance_of(const Scheme& scheme, const T& scale) {
     return T(0);
 }
 
+// The error level below which round-off and the inner solver's tolerance
+// dominate a run of n steps at state scale `scale`:
+// n · (ε · (scale + 1) + inner tolerance) (studies/engine/fit_order.md, step 2).
+template <class T>
+T run_noise_floor(std::int64_t n, const T& scale, const T& inner_tol) {
+  return T(n) * (epsilon<T>() * (scale + T(1)) + inner_tol);
+}
+
 // The measured part of a finished run's row: problem name, step, status, work,
-// violation, and the noise floor n · (ε · (scale + 1) + inner tolerance) the
-// order fit uses (studies/engine/fit_order.md). The error columns are left as
-// they are.
+// violation, and the noise floor the order fit uses (run_noise_floor). The
+// error columns are left as they are.
 template <Problem P, class Violation>
 RunRow measured_row(const P& problem, std::int64_t n, double h, const RunSummary& s, const Violation& viol,
                     const typename P::Scalar& inner_tol) {
@@ -50,7 +57,7 @@ RunRow measured_row(const P& problem, std::int64_t n, double h, const RunSummary
   row.scale = to_double(viol.scale());
   row.violation = to_double(viol.violation());
   row.max_increment = to_double(viol.max_increment());
-  row.noise_floor = to_double(T(n) * (epsilon<T>() * (viol.scale() + T(1)) + inner_tol));
+  row.noise_floor = to_double(run_noise_floor<T>(n, viol.scale(), inner_tol));
   return row;
 }
 

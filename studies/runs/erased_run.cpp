@@ -10,6 +10,7 @@
 #include "studies/engine/error_observers.hpp"
 #include "studies/engine/fnv1a.hpp"
 #include "studies/engine/integrate.hpp"
+#include "studies/engine/measure_run.hpp"
 #include "studies/engine/sampled_error.hpp"
 #include "studies/runs/isolated_run.hpp"
 
@@ -131,11 +132,11 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   } else {
     row.error_uniform = row.error_grid = error;
   }
-  // n · (ε · (scale + 1) + τ), τ the inner solver's tolerance when the scheme
-  // declares one (in-tree schemes; fit_order.md, step 2).
+  // τ: the inner solver's tolerance when the scheme declares one (in-tree
+  // schemes; fit_order.md, step 2).
   double inner_tol = 0;
   if (const auto* it = dynamic_cast<const InnerTolerance*>(stepper.get())) inner_tol = it->inner_tolerance(viol.scale());
-  row.noise_floor = double(n) * (epsilon<double>() * (viol.scale() + 1) + inner_tol);
+  row.noise_floor = run_noise_floor<double>(n, viol.scale(), inner_tol);
   out.hash = hash.hash;
   if (s.status != RunStatus::diverged && recorder.complete()) out.samples = recorder.samples();
   return out;

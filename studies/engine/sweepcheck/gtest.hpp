@@ -39,13 +39,19 @@ inline ::testing::AssertionResult judged(const char* expr, const ConvergenceResu
                                        << note << describe(shown);
 }
 
+// The run's own verdict is `wanted`.
+inline ::testing::AssertionResult verdict_is(const char* expr, const ConvergenceResult& r, Verdict wanted) {
+  if (r.verdict() == wanted) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << expr << ": expected verdict " << to_string(wanted) << ", got "
+                                       << to_string(r.verdict()) << "\n"
+                                       << describe(r);
+}
+
 }  // namespace testing_detail
 
 // The verdict against the run's own claim is pass.
 inline ::testing::AssertionResult Converges(const char* expr, const ConvergenceResult& r) {
-  if (r.passed()) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << expr << ": expected verdict pass, got " << to_string(r.verdict()) << "\n"
-                                       << describe(r);
+  return testing_detail::verdict_is(expr, r, Verdict::pass);
 }
 
 // Order exactly p: settled local orders within the resolution of p.
@@ -63,9 +69,7 @@ inline ::testing::AssertionResult HasOrderAtLeast(const char* expr, const char* 
 // The run's claim fails on settled evidence at the deepest rung the budget
 // afforded: what a test of a scheme known to be wrong asserts.
 inline ::testing::AssertionResult FailsItsClaim(const char* expr, const ConvergenceResult& r) {
-  if (r.verdict() == Verdict::fail) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << expr << ": expected verdict fail, got " << to_string(r.verdict()) << "\n"
-                                       << describe(r);
+  return testing_detail::verdict_is(expr, r, Verdict::fail);
 }
 
 }  // namespace sweepcheck
