@@ -13,8 +13,6 @@
 namespace sweepcheck {
 namespace {
 
-std::span<const double> cs(const Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
-std::span<double> ms(Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
 
 // A small room, so that many disks are near each other and near the walls.
 CrowdOptions small_room() { return {.people = 12, .radius = 0.2, .room = 3, .door_width = 0.8}; }
@@ -84,20 +82,20 @@ TEST(CrowdAllConstraintsView, ValuesGradientsAndViolationAgreeWithCrowdSetOnRand
     ASSERT_EQ(rows.rows(), c.size());
     Vec<double> g(q.size());
     for (int j = 0; j < c.size(); ++j) {
-      c.gradient(j, 0.0, cs(q), ms(g));
+      c.gradient(j, 0.0, as_span(q), as_span(g));
       Vec<double> e = Vec<double>::Zero(q.size());
       rows.axpy(j, 1.0, e);
       EXPECT_NEAR((g - e).norm(), 0.0, 1e-15) << "constraint " << j;
-      const double value = c.value(j, 0.0, cs(q));
+      const double value = c.value(j, 0.0, as_span(q));
       EXPECT_GE(value, 0.0) << "feasible";
       EXPECT_NEAR(value, g.dot(q) - rows.rhs(j), 1e-12) << "constraint " << j;
       // Walls: unit gradient; pairs: |∇D| = √2 (the stacked norm of ±e on two disks).
       EXPECT_NEAR(g.norm(), j < view.pair_count() ? std::sqrt(2.0) : 1.0, 1e-14);
-      EXPECT_EQ(c.distance(j, 0.0, cs(q)), 0.0);
+      EXPECT_EQ(c.distance(j, 0.0, as_span(q)), 0.0);
     }
     EXPECT_EQ(p.constraints().max_violation(0.0, q), 0.0);
     Vec<double> f(q.size());
-    view.f(0.0, cs(q), ms(f));
+    view.f(0.0, as_span(q), as_span(f));
     EXPECT_EQ(f, p.f(0.0, q));
   }
 }
@@ -121,10 +119,10 @@ TEST(CrowdAllConstraintsView, EachProjectionIsExactAndTheViolationIsCrowdSets) {
     for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += 0.25 * n(rng);
     double worst = 0;
     for (int j = 0; j < c.size(); ++j) {
-      const double d = c.distance(j, 0.0, cs(x));
+      const double d = c.distance(j, 0.0, as_span(x));
       worst = std::max(worst, d);
       Vec<double> y = x;
-      const bool moved = c.project(j, 0.0, ms(y));
+      const bool moved = c.project(j, 0.0, as_span(y));
       EXPECT_EQ(moved, d > 0) << "constraint " << j;
       if (!moved) {
         EXPECT_EQ(y, x);
@@ -132,10 +130,10 @@ TEST(CrowdAllConstraintsView, EachProjectionIsExactAndTheViolationIsCrowdSets) {
       }
       ++projected;
       walls_projected += j >= view.pair_count();
-      EXPECT_NEAR(c.value(j, 0.0, cs(y)), 0.0, 1e-13) << "on the boundary";
+      EXPECT_NEAR(c.value(j, 0.0, as_span(y)), 0.0, 1e-13) << "on the boundary";
       EXPECT_NEAR((y - x).norm(), d, 1e-13) << "moved by the distance";
       Vec<double> g(y.size());
-      c.gradient(j, 0.0, cs(y), ms(g));
+      c.gradient(j, 0.0, as_span(y), as_span(g));
       EXPECT_NEAR((y - x - d * g / g.norm()).norm(), 0.0, 1e-12) << "along the normal at P(x)";
     }
     EXPECT_NEAR(worst, p.constraints().max_violation(0.0, x), 1e-15);

@@ -11,8 +11,6 @@
 namespace sweepcheck {
 namespace {
 
-std::span<const double> cs(const Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
-std::span<double> ms(Vec<double>& x) { return {x.data(), static_cast<std::size_t>(x.size())}; }
 
 // Centres scaled by 0.55: many overlapping pairs (as analytic/disks_test.cpp).
 Vec<double> compressed(const DisksOptions& o) { return Vec<double>(0.55 * disks_initial_configuration(o)); }
@@ -36,14 +34,14 @@ TEST(DisksAllPairsView, ValueGradientDistanceAndFAreThoseOfThePairConstraintsAnd
   for (int j = 0; j < view.constraints().size(); ++j) {
     const auto [i, k] = view.pair(j);
     const PairNonOverlap<double> c(i, k, 2, 2 * o.R);
-    EXPECT_EQ(view.constraints().value(j, 0.0, cs(x)), c.value(0.0, x));
-    EXPECT_EQ(view.constraints().distance(j, 0.0, cs(x)), c.distance(0.0, x));
+    EXPECT_EQ(view.constraints().value(j, 0.0, as_span(x)), c.value(0.0, x));
+    EXPECT_EQ(view.constraints().distance(j, 0.0, as_span(x)), c.distance(0.0, x));
     Vec<double> gc;
     c.gradient(0.0, x, gc);
-    view.constraints().gradient(j, 0.0, cs(x), ms(g));
+    view.constraints().gradient(j, 0.0, as_span(x), as_span(g));
     EXPECT_EQ(g, gc);
   }
-  view.f(0.0, cs(x), ms(f));
+  view.f(0.0, as_span(x), as_span(f));
   EXPECT_EQ(f, p.f(0.0, x));
 }
 
@@ -78,7 +76,7 @@ void expect_same_step_as_in_tree(const S& scheme) {
   Vec<double> direct(x.size()), through(x.size());
   Work w1, w2;
   ASSERT_EQ(scheme.step(p, 0.0, x, 0.01, direct, w1), StepStatus::ok);
-  ASSERT_EQ(wrapped.step(0.0, cs(x), 0.01, view, ms(through), w2), StepStatus::ok);
+  ASSERT_EQ(wrapped.step(0.0, as_span(x), 0.01, view, as_span(through), w2), StepStatus::ok);
   EXPECT_EQ(direct, through);
 }
 
@@ -92,10 +90,10 @@ TEST(DisksAllPairsView, CoincidentCentresArePushedApartAlongTheFirstAxis) {
   const DisksAllPairsView view{Disks<double>(o, (Vec<double>(4) << -1, 0, 1, 0).finished())};
   Vec<double> x(4);
   x << 0.25, 3, 0.25, 3;  // both centres at (0.25, 3)
-  ASSERT_TRUE(view.constraints().project(0, 0.0, ms(x)));
+  ASSERT_TRUE(view.constraints().project(0, 0.0, as_span(x)));
   // Midpoint kept, centres 2R = 1 apart along e_1.
   EXPECT_EQ(x, (Vec<double>(4) << 0.75, 3, -0.25, 3).finished());
-  EXPECT_FALSE(view.constraints().project(0, 0.0, ms(x)));
+  EXPECT_FALSE(view.constraints().project(0, 0.0, as_span(x)));
 }
 
 }  // namespace

@@ -22,8 +22,8 @@ namespace {
 
 using F = Float50;
 const F kDelta("1e-20");      // forward-difference step
-const F kActiveTol("1e-25");  // |g| below this: active (the formulas hold to ~1e-48)
-constexpr double kResidualTol = 1e-15;
+const F kMovingSetActiveTol("1e-25");  // |g| below this: active (the formulas hold to ~1e-48)
+constexpr double kMovingSetResidualTol = 1e-15;
 
 struct Scan {
   double worst_infeasibility = 0, worst_residual = 0, worst_lipschitz = 0;
@@ -40,7 +40,7 @@ Scan scan(const P& p, const std::function<Vec<F>(const F&)>& x_of, int samples) 
     const F t = p.t_end() * (F(i) - F("0.3183")) / F(samples);
     const Vec<F> x = x_of(t);
     const Vec<F> v = (x_of(t + kDelta) - x) / kDelta;
-    const auto r = inclusion_residual(p.constraints(), t, x, p.f(t, x), v, kActiveTol);
+    const auto r = inclusion_residual(p.constraints(), t, x, p.f(t, x), v, kMovingSetActiveTol);
     s.worst_infeasibility = std::max(s.worst_infeasibility, static_cast<double>(r.infeasibility));
     s.worst_residual = std::max(s.worst_residual, static_cast<double>(r.cone_residual));
     s.worst_lipschitz = std::max(s.worst_lipschitz, static_cast<double>((x - prev).norm() / (t - t_prev)));
@@ -55,8 +55,8 @@ template <class P>
 void expect_exact(const P& p, double lipschitz_bound) {
   EXPECT_LT(static_cast<double>((p.exact(F(0)) - p.x0()).norm()), 1e-45);  // x(0) = x0 to 50 digits
   const Scan s = scan(p, [&](const F& t) { return p.exact(t); }, 1500);
-  EXPECT_LT(s.worst_infeasibility, kResidualTol);
-  EXPECT_LT(s.worst_residual, kResidualTol);
+  EXPECT_LT(s.worst_infeasibility, kMovingSetResidualTol);
+  EXPECT_LT(s.worst_residual, kMovingSetResidualTol);
   EXPECT_LT(s.worst_lipschitz, lipschitz_bound);
   EXPECT_GT(s.active, 50) << "no contact phase: the test would be vacuous";
   EXPECT_GT(s.free, 50) << "no free phase";
@@ -113,7 +113,7 @@ TEST(DraggedInBall, PointIsDraggedAlongATractrix) {
   DraggedInBall<F> r({.v = 1, .R = 1, .y0 = 0.8, .t_end = 2.4, .c0 = 0.6});  // the audit's: in contact from t = 0
   EXPECT_LT(static_cast<double>(r.contact_time()), 1e-15);
   const Scan sr = scan(r, [&](const F& t) { return r.exact(t); }, 600);
-  EXPECT_LT(std::max(sr.worst_infeasibility, sr.worst_residual), kResidualTol);
+  EXPECT_LT(std::max(sr.worst_infeasibility, sr.worst_residual), kMovingSetResidualTol);
   EXPECT_EQ(sr.free, 0);
   // Frozen ball: the point never moves; it leaves S(t) once the ball passes.
   expect_frozen_rejected(p, [&](const F&) { return p.x0(); });

@@ -24,10 +24,13 @@
 
 namespace sweepcheck {
 
+// π/16, the initial angle of seed 000's Figure 8 (to the last digit a double holds).
+inline constexpr double kPiOver16 = 0.19634954084936207;
+
 struct SlidingCaseOptions {
   int d = 3;                                          // dimension, >= 3
   double C = 1.0;                                     // distance of the ball centres, > 0
-  double alpha = 0.19634954084936207;                 // initial angle in (0, π/2]; default π/16
+  double alpha = kPiOver16;                           // initial angle in (0, π/2]
   double t_end = 0.0;                                 // final time; 0 means t* + 1 (both phases)
 
   void validate() const {

@@ -15,7 +15,7 @@ namespace {
 
 namespace pt = boost::property_tree;
 
-AuditResult sample() {
+AuditResult junit_sample() {
   AuditResult a;
   a.scheme = "demo <scheme> & \"friends\"";
   a.claimed_order = 1;
@@ -49,7 +49,7 @@ pt::ptree parse(const std::string& text) {
 }
 
 TEST(JunitReport, ParsesAsXmlWithOneTestCasePerCheckAndProblem) {
-  const pt::ptree tree = parse(audit_junit(sample()));
+  const pt::ptree tree = parse(audit_junit(junit_sample()));
   const pt::ptree& root = tree.get_child("testsuites");
   EXPECT_EQ(root.get<std::string>("<xmlattr>.name"), "sweepcheck audit of demo <scheme> & \"friends\"");
   EXPECT_EQ(root.get<int>("<xmlattr>.tests"), 6);  // 5 convergence cases (4 judged, 1 not run) + determinism
@@ -75,7 +75,7 @@ TEST(JunitReport, ParsesAsXmlWithOneTestCasePerCheckAndProblem) {
 }
 
 TEST(JunitReport, AFailIsAFailureWithItsReasonAndAnUnsettledSlopeIsAnErrorNotAFailure) {
-  const pt::ptree tree = parse(audit_junit(sample()));
+  const pt::ptree tree = parse(audit_junit(junit_sample()));
   const pt::ptree& suite = tree.get_child("testsuites.testsuite");  // the first: convergence
   std::vector<const pt::ptree*> cases;
   for (const auto& [t, c] : suite)
@@ -93,7 +93,7 @@ TEST(JunitReport, AFailIsAFailureWithItsReasonAndAnUnsettledSlopeIsAnErrorNotAFa
 }
 
 TEST(JunitReport, RunsNotStartedBecauseThePluginHangsAreFailures) {
-  AuditResult a = sample();
+  AuditResult a = junit_sample();
   a.checks[0].per_problem[0].not_run = true;
   a.checks[1].not_run = "the plugin hangs";
   const pt::ptree tree = parse(audit_junit(a));
@@ -104,7 +104,7 @@ TEST(JunitReport, RunsNotStartedBecauseThePluginHangsAreFailures) {
 // so the escapes are asserted on the text itself (the ctest audit tests also
 // parse a real audit's file with Python's expat, which is strict).
 TEST(JunitReport, SpecialCharactersAreEscapedInTheText) {
-  const std::string xml = audit_junit(sample());
+  const std::string xml = audit_junit(junit_sample());
   EXPECT_NE(xml.find("message=\"order 0.02 &lt; 1 &amp; e &lt; 1e-3?\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("demo &lt;scheme&gt; &amp; &quot;friends&quot;"), std::string::npos) << xml;
 }

@@ -14,7 +14,7 @@
 namespace sweepcheck {
 namespace {
 
-std::filesystem::path temp_dir(const std::string& name) {
+std::filesystem::path fresh_out_dir(const std::string& name) {
   auto d = std::filesystem::temp_directory_path() / ("sweepcheck_" + name + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(d);
   return d;
@@ -35,7 +35,7 @@ TEST(OutputFolder, AFolderThatCannotBeCreatedIsReportedBeforeAnyWork) {
 }
 
 TEST(OutputFolder, ASecondWriterIsTurnedAwayNamingTheFirst) {
-  const auto dir = temp_dir("out_lock");
+  const auto dir = fresh_out_dir("out_lock");
   {
     OutputFolder first(dir);
     const std::string m = message_of(dir);
@@ -48,7 +48,7 @@ TEST(OutputFolder, ASecondWriterIsTurnedAwayNamingTheFirst) {
 }
 
 TEST(OutputFolder, TemporariesOfDeadWritersAreRemovedAndLiveOnesKept) {
-  const auto dir = temp_dir("out_tmp");
+  const auto dir = fresh_out_dir("out_tmp");
   std::filesystem::create_directories(dir / "sub");
   const pid_t child = ::fork();
   if (child == 0) ::_exit(0);
@@ -65,7 +65,7 @@ TEST(OutputFolder, TemporariesOfDeadWritersAreRemovedAndLiveOnesKept) {
 }
 
 TEST(OutputFolder, APublishedSetChecksOutAndAnyChangeOrAbsenceIsSeen) {
-  const auto dir = temp_dir("out_manifest");
+  const auto dir = fresh_out_dir("out_manifest");
   {
     OutputFolder f(dir);
     write_file_atomically(dir / "results.csv", "a,b\n1,2\n");

@@ -21,7 +21,7 @@ std::string cell(const std::string& s) {
   return out;
 }
 
-std::string num(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : std::string(std::isnan(v) ? "" : "inf"); }
+std::string property_number(double v) { return std::isfinite(v) ? fmt::format("{:.6g}", v) : std::string(std::isnan(v) ? "" : "inf"); }
 
 }  // namespace
 
@@ -32,8 +32,8 @@ std::string constants_csv(const std::vector<PropertyRow>& rows) {
   for (const auto& r : rows) {
     const auto& o = r.outcome;
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(o.id), csv_quoted(o.source), r.expected_failure,
-                       o.cases, o.in_region, o.failures, o.roundoff_only, num(o.worst_ratio), csv_quoted(o.constant_name),
-                       num(o.theoretical_constant), num(o.observed_constant), o.passed, r.as_expected);
+                       o.cases, o.in_region, o.failures, o.roundoff_only, property_number(o.worst_ratio), csv_quoted(o.constant_name),
+                       property_number(o.theoretical_constant), property_number(o.observed_constant), o.passed, r.as_expected);
   }
   return out;
 }
@@ -55,9 +55,9 @@ std::string properties_markdown(const std::vector<PropertyRow>& rows, const Prop
                                              : (o.passed ? "holds" : "VIOLATED");
     if (!r.as_expected) outcome = "**UNEXPECTED: " + outcome + "**";
     md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {}: {} / {} | {} |\n", o.id, cell(o.source), o.cases,
-                      o.in_region, o.failures, o.roundoff_only, num(o.worst_ratio), cell(o.constant_name),
-                      num(o.theoretical_constant),
-                      num(o.observed_constant), outcome);
+                      o.in_region, o.failures, o.roundoff_only, property_number(o.worst_ratio), cell(o.constant_name),
+                      property_number(o.theoretical_constant),
+                      property_number(o.observed_constant), outcome);
   }
   for (const auto& r : rows)
     if (!r.outcome.counterexample.empty())

@@ -11,7 +11,7 @@
 namespace sweepcheck {
 namespace {
 
-Vec<double> v2(double a, double b) {
+Vec<double> point2(double a, double b) {
   Vec<double> x(2);
   x << a, b;
   return x;
@@ -34,8 +34,8 @@ struct OneStepProblem {
 // {y >= 0} minus the open unit disk around (0, 0.5), no drift.
 OneStepProblem wedge_and_disk() {
   OneStepProblem p;
-  p.set.add(HalfSpace<double>(v2(0, 1), 0.0));
-  p.set.add(BallComplement<double>(v2(0, 0.5), 1.0));
+  p.set.add(HalfSpace<double>(point2(0, 1), 0.0));
+  p.set.add(BallComplement<double>(point2(0, 0.5), 1.0));
   return p;
 }
 
@@ -54,7 +54,7 @@ TEST(Pgs, SweepsTheHalfSpacesLinearisedAtThePredictionToTheirCorner) {
   Vec<double> out;
   Work w;
   const Pgs<double> pgs({.abstol = 0.0, .reltol = 1e-14, .max_sweeps = 10000});
-  ASSERT_EQ(pgs.step(p, 0.0, v2(0.3, -0.2), 0.1, out, w), StepStatus::ok);
+  ASSERT_EQ(pgs.step(p, 0.0, point2(0.3, -0.2), 0.1, out, w), StepStatus::ok);
   EXPECT_NEAR(out[0], (std::sqrt(0.58) - 0.35) / 0.3, 1e-12);
   EXPECT_NEAR(out[1], 0.0, 1e-12);
   EXPECT_GT(w.sweeps, 2);
@@ -67,12 +67,12 @@ TEST(Pgs, DropsConstraintsSatisfiedAtThePrediction) {
   // linearisation of a half-space is itself, so one sweep lands on (0.5, 0)
   // and the second sweep confirms (38).
   OneStepProblem p;
-  p.set.add(HalfSpace<double>(v2(1, 0), 0.0));
-  p.set.add(HalfSpace<double>(v2(0, 1), 0.0));
-  p.drift = v2(1, -1);
+  p.set.add(HalfSpace<double>(point2(1, 0), 0.0));
+  p.set.add(HalfSpace<double>(point2(0, 1), 0.0));
+  p.drift = point2(1, -1);
   Vec<double> out;
   Work w;
-  ASSERT_EQ(Pgs<double>{}.step(p, 0.0, v2(0.4, -0.3), 0.1, out, w), StepStatus::ok);
+  ASSERT_EQ(Pgs<double>{}.step(p, 0.0, point2(0.4, -0.3), 0.1, out, w), StepStatus::ok);
   EXPECT_DOUBLE_EQ(out[0], 0.5);
   EXPECT_DOUBLE_EQ(out[1], 0.0);
   EXPECT_EQ(w.sweeps, 2);
@@ -85,7 +85,7 @@ TEST(Pgs, HittingTheSweepCapIsReported) {
   Work w;
   Pgs<double>::Options o;
   o.max_sweeps = 2;
-  EXPECT_EQ(Pgs<double>(o).step(p, 0.0, v2(0.3, -0.2), 0.1, out, w), StepStatus::inner_cap_hit);
+  EXPECT_EQ(Pgs<double>(o).step(p, 0.0, point2(0.3, -0.2), 0.1, out, w), StepStatus::inner_cap_hit);
   EXPECT_EQ(w.sweeps, 2);
 }
 
@@ -105,13 +105,13 @@ TEST(Penalty, OneStepIsExplicitEulerWithTheDistanceForce) {
   // d_{y>=0}(x) = 0.4, ∇d = (0, −1), so −γ d ∇d = (0, 4);
   // x' = (1, 3), x_1 = (0.6, −0.1).
   OneStepProblem p;
-  p.set.add(HalfSpace<double>(v2(1, 0), 0.0));
-  p.set.add(HalfSpace<double>(v2(0, 1), 0.0));
-  p.drift = v2(1, -1);
+  p.set.add(HalfSpace<double>(point2(1, 0), 0.0));
+  p.set.add(HalfSpace<double>(point2(0, 1), 0.0));
+  p.drift = point2(1, -1);
   Vec<double> out;
   Work w;
   const Penalty<double> pen({.gamma = 10.0});
-  ASSERT_EQ(pen.step(p, 0.0, v2(0.5, -0.4), 0.1, out, w), StepStatus::ok);
+  ASSERT_EQ(pen.step(p, 0.0, point2(0.5, -0.4), 0.1, out, w), StepStatus::ok);
   EXPECT_NEAR(out[0], 0.6, 1e-15);
   EXPECT_NEAR(out[1], -0.1, 1e-15);
   EXPECT_EQ(w.constraint_evaluations, 2);

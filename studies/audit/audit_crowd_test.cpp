@@ -12,25 +12,16 @@
 #include "solvers/pngs.hpp"
 #include "solvers/template_stepper.hpp"
 #include "studies/audit/audit.hpp"
+#include "studies/audit/audit_test_support.hpp"
 #include "studies/audit/audit_crowd.hpp"
 
 namespace sweepcheck {
 namespace {
 
-struct TempCache {
-  std::filesystem::path dir;
-  TempCache() {
-    dir = std::filesystem::temp_directory_path() / ("sweepcheck-audit-crowd-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    ::setenv("SWEEPCHECK_CACHE", dir.c_str(), 1);
-  }
-  ~TempCache() {
-    std::filesystem::remove_all(dir);
-    ::unsetenv("SWEEPCHECK_CACHE");
-  }
-};
+using audit_test::TempCache;
+using audit_test::reference_pngs;
 
-CrowdAuditOptions small() {
+CrowdAuditOptions small_crowd() {
   CrowdAuditOptions o;
   o.crowd = {.people = 6, .radius = 0.2, .room = 2, .door_width = 0.6, .t_end = 0.1, .seed = 3};
   o.reference = {.steps = 4000, .samples = 40};
@@ -39,21 +30,13 @@ CrowdAuditOptions small() {
   return o;
 }
 
-SchemeFactory reference_pngs(const CrowdReferenceOptions& r) {
-  Pngs<double>::Options po;
-  po.abstol = r.abstol;
-  po.reltol = r.reltol;
-  po.max_sweeps = r.max_sweeps;
-  return [po] { return std::make_shared<TemplateStepper<Pngs<double>>>(Pngs<double>(po), "pngs", 1.0); };
-}
-
 TEST(CrowdAuditProblem, PngsThroughTheViewAtTwiceTheReferenceStepHasExactlyTheReferenceErrorEstimate) {
   // The estimate is max_i |x_(2 h_ref)(τ_i) − x_(h_ref)(τ_i)| with both runs
   // made in-tree on CrowdSet (Verlet list); PNGS through the all-constraints
   // view sweeps in the same order with the same operations, so the audit's
   // run at 2 h_ref is the same computation and its error is the estimate.
-  TempCache cache;
-  const auto o = small();
+  TempCache cache("crowd");
+  const auto o = small_crowd();
   const AuditProblem p = crowd_audit_problem(o);
   ASSERT_GT(p.reference_error, 0.0);
   const auto run = run_stepper(p, reference_pngs(o.reference), o.reference.steps / 2, 1);
@@ -67,8 +50,8 @@ TEST(CrowdAuditProblem, PngsThroughTheViewAtTwiceTheReferenceStepHasExactlyTheRe
 }
 
 TEST(CrowdAuditProblem, ProbeBasePointsAreFeasibleReferenceStatesAndProjectIsAProjection) {
-  TempCache cache;
-  const auto o = small();
+  TempCache cache("crowd");
+  const auto o = small_crowd();
   const AuditProblem p = crowd_audit_problem(o);
   const CrowdSet<double> set(o.crowd);
   ASSERT_EQ(p.probe_points.size(), o.probe_times.size());
@@ -88,8 +71,8 @@ TEST(CrowdAuditProblem, ProbeBasePointsAreFeasibleReferenceStatesAndProjectIsAPr
 }
 
 TEST(CrowdAuditProblem, TimeScaleIsAPersonCrossingItsRadiusAndTheViewHasEveryConstraint) {
-  TempCache cache;
-  const auto o = small();
+  TempCache cache("crowd");
+  const auto o = small_crowd();
   const AuditProblem p = crowd_audit_problem(o);
   EXPECT_DOUBLE_EQ(p.time_scale, o.crowd.radius / o.crowd.speed);
   EXPECT_EQ(p.view->constraints().size(), 6 * 5 / 2 + 5 * 6);
@@ -107,16 +90,16 @@ TEST(CrowdAuditProblem, OptionsThatCannotGiveSampleTimesOrAnHonestLadderAreRejec
       EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
     }
   };
-  auto o = small();
+  auto o = small_crowd();
   o.probe_times = {0.0333};
   expect_rejected(o, "probe time");
-  o = small();
+  o = small_crowd();
   o.reference.steps = 4040;  // 2020 is no multiple of 40 samples
   expect_rejected(o, "reference.steps / 2");
-  o = small();
+  o = small_crowd();
   o.ladder.h_min = 1e-4;  // below 10 h_ref = 2.5e-4
   expect_rejected(o, "ladder.h_min");
-  o = small();
+  o = small_crowd();
   o.crowd.people = 0;
   expect_rejected(o, "people");
 }

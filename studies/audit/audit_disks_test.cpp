@@ -14,26 +14,17 @@
 #include "solvers/pngs.hpp"
 #include "solvers/template_stepper.hpp"
 #include "studies/audit/audit.hpp"
+#include "studies/audit/audit_test_support.hpp"
 #include "studies/audit/audit_disks.hpp"
 #include "studies/engine/sampled_error.hpp"
 
 namespace sweepcheck {
 namespace {
 
-struct TempCache {
-  std::filesystem::path dir;
-  TempCache() {
-    dir = std::filesystem::temp_directory_path() / ("sweepcheck-audit-disks-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    ::setenv("SWEEPCHECK_CACHE", dir.c_str(), 1);
-  }
-  ~TempCache() {
-    std::filesystem::remove_all(dir);
-    ::unsetenv("SWEEPCHECK_CACHE");
-  }
-};
+using audit_test::TempCache;
+using audit_test::reference_pngs;
 
-DisksAuditOptions small() {
+DisksAuditOptions small_disks() {
   DisksAuditOptions o;
   o.disks = {.N = 10, .R = 0.1, .gamma = 1, .t_end = 0.1, .seed = 4};
   o.reference = {.steps = 4000, .samples = 40};
@@ -42,22 +33,13 @@ DisksAuditOptions small() {
   return o;
 }
 
-// PNGS with the reference's own tolerances, through the plugin interface.
-SchemeFactory reference_pngs(const DisksReferenceOptions& r) {
-  Pngs<double>::Options po;
-  po.abstol = r.abstol;
-  po.reltol = r.reltol;
-  po.max_sweeps = r.max_sweeps;
-  return [po] { return std::make_shared<TemplateStepper<Pngs<double>>>(Pngs<double>(po), "pngs", 1.0); };
-}
-
 TEST(DisksAuditProblem, PngsThroughTheViewAtTwiceTheReferenceStepHasExactlyTheReferenceErrorEstimate) {
   // The estimate is max_i |x_(2 h_ref)(τ_i) − x_(h_ref)(τ_i)| with both runs
   // made in-tree on the cell-list set; the audit's run of the same scheme
   // through the all-pairs view is the same computation (same sweep order,
   // same operations), and its sampled error compares it at the same τ_i.
-  TempCache cache;
-  const auto o = small();
+  TempCache cache("disks");
+  const auto o = small_disks();
   const AuditProblem p = disks_audit_problem(o);
   ASSERT_GT(p.reference_error, 0.0);
   const auto run = run_stepper(p, reference_pngs(o.reference), o.reference.steps / 2, 1);
@@ -68,8 +50,8 @@ TEST(DisksAuditProblem, PngsThroughTheViewAtTwiceTheReferenceStepHasExactlyTheRe
 }
 
 TEST(DisksAuditProblem, ItsErrorIsTheLargestDistanceAtTheSampleTimesNotADenseError) {
-  TempCache cache;
-  const auto o = small();
+  TempCache cache("disks");
+  const auto o = small_disks();
   const AuditProblem p = disks_audit_problem(o);
   ASSERT_FALSE(p.exact);
   ASSERT_TRUE(p.sampled);
@@ -88,8 +70,8 @@ TEST(DisksAuditProblem, ItsErrorIsTheLargestDistanceAtTheSampleTimesNotADenseErr
 }
 
 TEST(DisksAuditProblem, ProbeBasePointsAreFeasibleReferenceStatesAndProjectIsAProjection) {
-  TempCache cache;
-  const auto o = small();
+  TempCache cache("disks");
+  const auto o = small_disks();
   const AuditProblem p = disks_audit_problem(o);
   const DisksSet<double> set(o.disks.N, o.disks.R);
   ASSERT_EQ(p.probe_points.size(), o.probe_times.size());
@@ -109,8 +91,8 @@ TEST(DisksAuditProblem, ProbeBasePointsAreFeasibleReferenceStatesAndProjectIsAPr
 }
 
 TEST(DisksAuditProblem, TimeScaleIsTheFastestDiskCrossingItsRadius) {
-  TempCache cache;
-  const auto o = small();
+  TempCache cache("disks");
+  const auto o = small_disks();
   const AuditProblem p = disks_audit_problem(o);
   const Vec<double> x0 = disks_initial_configuration(o.disks);
   double fastest = 0;  // |X_i'| = γ |X_i| at t = 0
@@ -123,8 +105,8 @@ TEST(DisksAuditProblem, TimeScaleIsTheFastestDiskCrossingItsRadius) {
 TEST(DisksAuditProblem, ATruncatedReferenceFileIsNamedMovedAsideAndRecomputedNotFatal) {
   // Issue 14: the audit used to stop with "two references have different
   // sample times" on a cut cache file, naming no file.
-  TempCache cache;
-  const auto o = small();
+  TempCache cache("disks");
+  const auto o = small_disks();
   const AuditProblem first = disks_audit_problem(o);
   DisksReferenceOptions half = o.reference;
   half.steps /= 2;
@@ -142,10 +124,10 @@ TEST(DisksAuditProblem, ATruncatedReferenceFileIsNamedMovedAsideAndRecomputedNot
 }
 
 TEST(DisksAuditProblem, OptionsThatCannotGiveSampleTimesAreRejectedByName) {
-  auto o = small();
+  auto o = small_disks();
   o.probe_times = {0.0333};
   EXPECT_THROW(o.validate(), std::invalid_argument);
-  o = small();
+  o = small_disks();
   o.reference.steps = 4040;  // 2020 is no multiple of 40 samples
   EXPECT_THROW(o.validate(), std::invalid_argument);
 }

@@ -15,7 +15,6 @@
 namespace sweepcheck {
 namespace {
 
-constexpr double kPiOver16 = 0.19634954084936207;
 
 // `size` ranks as threads: rank r's all_gather publishes its bytes, waits for
 // every rank, and returns all of them in rank order.

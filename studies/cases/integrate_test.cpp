@@ -9,7 +9,6 @@
 namespace sweepcheck {
 namespace {
 
-constexpr double kPiOver16 = 0.19634954084936207;
 
 TEST(Integrate, TimesAreComputedFromTheStepIndexAndEndExactlyAtTEnd) {
   SlidingCase<double> p({.d = 3, .C = 1, .alpha = kPiOver16, .t_end = 1.0});

@@ -17,7 +17,6 @@
 namespace sweepcheck {
 
 namespace {
-constexpr double kPiOver16 = 0.19634954084936207;
 
 // Seed 000, Section 4.3: each penalty γ's ladder halved on until its error
 // stalls or the budget ends (studies/engine/error_stall.hpp). The rungs join the

@@ -8,7 +8,6 @@
 namespace sweepcheck {
 namespace {
 
-constexpr double kPiOver16 = 0.19634954084936207;
 
 ConvergenceStudy sliding_study(double C, const std::string& schemes) {
   SlidingCase<double> p({.d = 3, .C = C, .alpha = kPiOver16, .t_end = 0});

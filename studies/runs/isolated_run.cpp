@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <new>
@@ -148,21 +149,25 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
   using clock = std::chrono::steady_clock;
   const auto deadline = clock::now() + std::chrono::duration_cast<clock::duration>(
                                             std::chrono::duration<double>(time_limit_seconds));
+  // The limit is never cut short: the deadline is tested on the clock itself,
+  // and the wait handed to poll() is rounded up to whole milliseconds (rounded
+  // down, 0.9 ms left became "no time left" and a child was killed up to 1 ms
+  // before its limit).
+  auto expired = [&] { return clock::now() >= deadline; };
   auto remaining_ms = [&] {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()).count();
-    return left > 0 ? static_cast<int>(std::min<long long>(left, 1000 * 1000)) : 0;
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - clock::now()).count();
+    return static_cast<int>(std::clamp<long long>(left, 1, 1000 * 1000));
   };
   std::string message;
   bool timed_out = false;
   char buffer[1 << 16];
   for (;;) {
     pollfd p{fds[0], POLLIN, 0};
-    const int ms = remaining_ms();
-    if (ms == 0) {
+    if (expired()) {
       timed_out = true;
       break;
     }
-    const int ready = ::poll(&p, 1, ms);
+    const int ready = ::poll(&p, 1, remaining_ms());
     if (ready < 0 && errno == EINTR) continue;
     if (ready == 0) continue;  // the loop's deadline test decides
     const ssize_t r = ::read(fds[0], buffer, sizeof buffer);
@@ -190,7 +195,7 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
       const pid_t w = ::waitpid(pid, &status, WNOHANG);
       if (w == pid) break;
       if (w < 0 && errno != EINTR) break;
-      if (remaining_ms() == 0) {
+      if (expired()) {
         timed_out = true;
         break;
       }

@@ -68,6 +68,27 @@ TEST(IsolatedRun, AnEndlessLoopIsKilledAtItsTimeLimit) {
   EXPECT_LT(waited, 10.0);  // killed, not waited for (a loose bound: the machine is shared)
 }
 
+// A limit with a fraction of a millisecond is not rounded down: the child is
+// killed only once the whole limit has passed (the old rounding of the wait
+// to whole milliseconds killed it up to 1 ms early, ~0.7 ms here). Load can
+// only lengthen the wait, so this lower bound cannot flake.
+TEST(IsolatedRun, AChildIsNeverKilledBeforeItsWholeTimeLimitHasPassed) {
+  for (int k = 0; k < 20; ++k) {
+    const double limit = 0.0107;
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = run_in_child(
+        []() -> std::string {
+          volatile int spin = 0;
+          for (;;) spin = 1 - spin;
+        },
+        limit);
+    const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ASSERT_EQ(r.status, RunStatus::timed_out);
+    ASSERT_GE(waited, limit) << "try " << k;
+    ASSERT_GE(r.wall_seconds, limit) << "try " << k;
+  }
+}
+
 TEST(IsolatedRun, AHungChildIsNamedByTheLastProgressItReported) {
   const auto r = run_in_child(
       []() -> std::string {

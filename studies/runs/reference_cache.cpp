@@ -29,7 +29,7 @@
 namespace sweepcheck {
 
 namespace {
-constexpr const char* kMagic = "# sweepcheck reference v2";
+constexpr const char* kReferenceMagic = "# sweepcheck reference v2";
 constexpr std::size_t kMaxLine = 1 << 20;  // no legitimate row is longer (≈ 40k coordinates)
 
 bool is_inside(const std::filesystem::path& file, const std::filesystem::path& folder) {
@@ -130,7 +130,7 @@ std::string serialize_reference(const std::string& key, const SampledReference<d
   if (key.find('\n') != std::string::npos) throw std::invalid_argument("reference cache key contains a newline");
   const std::string data = data_lines(ref);
   return fmt::format("{}\n# key: {}\n# check: rows={} columns={} t_first={:.17g} t_last={:.17g} fnv1a64={:016x}\n{}",
-                     kMagic, key, ref.times.size(), ref.states.front().size() + 1, ref.times.front(),
+                     kReferenceMagic, key, ref.times.size(), ref.states.front().size() + 1, ref.times.front(),
                      ref.times.back(), fnv1a64(data), data);
 }
 
@@ -156,7 +156,7 @@ ParsedReference parse_reference(const std::string& text, const std::string& key,
   };
   std::string line;
   if (!next_line(line)) return fail("empty or truncated header");
-  if (line != kMagic) return fail("not a v2 reference file (first line '" + line.substr(0, 60) + "')");
+  if (line != kReferenceMagic) return fail("not a v2 reference file (first line '" + line.substr(0, 60) + "')");
   if (!next_line(line) || line != "# key: " + key) return fail("stored key differs from the requested one");
   if (!next_line(line) || line.rfind("# check: ", 0) != 0) return fail("no '# check:' line");
   const auto rows_s = token(line, "rows"), cols_s = token(line, "columns"), t0_s = token(line, "t_first"),

@@ -16,7 +16,7 @@ namespace sweepcheck {
 
 namespace {
 
-constexpr const char* kMagic = "sweepcheck run journal v1\t";
+constexpr const char* kJournalMagic = "sweepcheck run journal v1\t";
 
 void write_line(int fd, const std::string& line, const std::filesystem::path& file) {
   const std::string text = line + "\n";
@@ -34,17 +34,17 @@ void write_line(int fd, const std::string& line, const std::filesystem::path& fi
 }  // namespace
 
 RunJournal::RunJournal(std::filesystem::path file, std::string config, bool resume) : file_(std::move(file)) {
-  const std::string header = kMagic + escape_field(config);
+  const std::string header = kJournalMagic + escape_field(config);
   bool fresh = true;
   if (resume && std::filesystem::exists(file_)) {
     std::ifstream in(file_, std::ios::binary);
     std::string line;
-    if (!std::getline(in, line) || line.rfind(kMagic, 0) != 0)
+    if (!std::getline(in, line) || line.rfind(kJournalMagic, 0) != 0)
       throw std::invalid_argument("--resume: " + file_.string() + " is not a sweepcheck run journal");
     if (line != header)
       throw std::invalid_argument("--resume: the journal " + file_.string() +
                                   " was written by a study with other options (" +
-                                  unescape_field(line.substr(std::strlen(kMagic))) +
+                                  unescape_field(line.substr(std::strlen(kJournalMagic))) +
                                   "); run again without --resume to start over");
     std::string valid;  // the intact prefix: a torn last line is cut off before appending
     valid = line + "\n";

@@ -16,7 +16,7 @@ namespace sweepcheck {
 
 namespace {
 
-constexpr const char* kMagic = "sweepcheck run-row cache v1\t";
+constexpr const char* kRowCacheMagic = "sweepcheck run-row cache v1\t";
 
 std::string utc_now() {
   const std::time_t t = std::time(nullptr);
@@ -33,7 +33,7 @@ std::string serialize_row_cache(const std::string& key,
                                 const std::map<std::tuple<std::string, std::string, std::string, std::int64_t>, RunRow>& rows) {
   std::string body;
   for (const auto& [k, row] : rows) body += encode_run_row(row) + "\n";
-  return kMagic + escape_field(key) + "\n" + body +
+  return kRowCacheMagic + escape_field(key) + "\n" + body +
          fmt::format("# check: rows={} fnv1a64={:016x}\n", rows.size(), fnv1a64(body));
 }
 
@@ -47,7 +47,7 @@ RunRowCache::RunRowCache(std::filesystem::path folder, std::string key) : key_(s
   std::string reason;
   std::map<Key, RunRow> rows;
   [&] {
-    const std::string header = kMagic + escape_field(key_) + "\n";
+    const std::string header = kRowCacheMagic + escape_field(key_) + "\n";
     if (text.rfind(header, 0) != 0) return void(reason = "header does not match the key");
     const auto check = text.rfind("# check: ");
     if (check == std::string::npos || check < header.size() || text.back() != '\n')
