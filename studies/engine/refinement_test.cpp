@@ -125,6 +125,52 @@ TEST(Refinement, ACheapSchemeGoesDeeperThanAnExpensiveOneOnTheSameBudget) {
   EXPECT_GT(depth(1e-5), depth(1e-2));
 }
 
+// Issue 32: the budget counts work units, never seconds. The same series
+// with the same work refines to the same rungs and verdict whatever its runs'
+// measured seconds were (a loaded or a fast machine); the seconds are kept
+// as information only.
+TEST(Refinement, TheRungsAndTheVerdictDoNotDependOnTheMeasuredSeconds) {
+  auto run = [](double seconds_per_unit) {
+    const double cost_at_1 = 10;
+    auto s = series(slow, 0.48, 6, 0, cost_at_1);
+    for (auto& p : s) p.seconds = seconds_per_unit * p.cost;
+    return refine_fit(s, claim(1), RefineOptions{.budget_work = 8000}, [&](double h) {
+      return OrderPoint{h, slow(h), 0, true, cost_at_1 / h, seconds_per_unit * cost_at_1 / h};
+    });
+  };
+  const auto fast = run(1e-9), slow_machine = run(1.0);
+  EXPECT_EQ(fast.refined_rungs, slow_machine.refined_rungs);
+  EXPECT_GT(fast.refined_rungs, 0);
+  EXPECT_EQ(fast.verdict, slow_machine.verdict);
+  EXPECT_EQ(fast.order, slow_machine.order);
+  EXPECT_EQ(fast.refinement_work, slow_machine.refinement_work);
+  EXPECT_NE(fast.refinement_seconds, slow_machine.refinement_seconds);
+}
+
+// Issue 32: when the h floor ends a short ladder, the points that exist are
+// judged: order 1 on three points passes, and the reason says the floor
+// ended refinement (it was inconclusive for want of local orders before).
+TEST(Refinement, AnHFloorThatEndsAShortLadderJudgesThePointsThatExist) {
+  auto s = series([](double h) { return 3 * h; }, 0.1, 3);  // 0.1, 0.05, 0.025
+  ASSERT_EQ(fit_order(s, claim(1)).verdict, Verdict::inconclusive);
+  const auto f = refine_fit(s, claim(1), RefineOptions{.h_floor = 0.02}, [&](double h) -> OrderPoint {
+    ADD_FAILURE() << "no run expected below the floor, h = " << h;
+    return {};
+  });
+  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
+  EXPECT_TRUE(f.refinement_ended_by_floor);
+  EXPECT_NE(f.reason.find("floor ended refinement"), std::string::npos) << f.reason;
+  EXPECT_NE(f.reason.find("h floor reached"), std::string::npos) << f.reason;
+}
+
+TEST(Refinement, AWorkBudgetThatIsNotAFiniteNumberIsRejected) {
+  RefineOptions ro;
+  ro.budget_work = std::numeric_limits<double>::infinity();
+  EXPECT_THROW(ro.validate(), std::invalid_argument);
+  ro.budget_work = -1;
+  EXPECT_THROW(ro.validate(), std::invalid_argument);
+}
+
 TEST(Refinement, InvalidOptionsNameTheField) {
   RefineOptions ro;
   ro.step_ratio = 1.5;
