@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <numeric>
 #include <sstream>
@@ -64,6 +65,12 @@ Line least_squares(const std::vector<double>& x, const std::vector<double>& y) {
   }
   const double se = x.size() > 2 ? std::sqrt(ssr / (n - 2) / sxx) : std::numeric_limits<double>::quiet_NaN();
   return {slope, intercept, se};
+}
+
+std::string fixed3(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", x == 0 ? 0.0 : x);
+  return std::string(buf) == "-0.000" ? "0.000" : buf;
 }
 
 double t_quantile(double df, double confidence) {
@@ -235,7 +242,7 @@ void judge_drifting(OrderFit& fit, const FitOptions& opt, bool wide, std::ostrin
     fit.verdict = Verdict::pass;
     why << claim << p << " is met down to h = " << fit.finest_h << ": the local orders " << (t < 0 ? "fall" : "rise")
         << " (trend " << t << " per halving of h [" << fit.trend_low << ", " << fit.trend_high << "], scatter ±"
-        << fit.jitter << ") from above it, and at the finest step the trend line's local order " << fit.finest_order
+        << fixed3(fit.jitter) << ") from above it, and at the finest step the trend line's local order " << fit.finest_order
         << " [" << fit.finest_order_low << ", " << fit.finest_order_high << "] still reaches it";
     return;
   }
@@ -245,14 +252,14 @@ void judge_drifting(OrderFit& fit, const FitOptions& opt, bool wide, std::ostrin
     fit.verdict = Verdict::pre_asymptotic;
     if (below && t > 0) fit.suggested_h = fit.finest_h / std::exp2((p - m) / t);
     why << "pre-asymptotic: the local orders still move toward " << claim << p << ": mean " << m << ", trend " << t
-        << " per halving of h [" << fit.trend_low << ", " << fit.trend_high << "] against a scatter of ±" << fit.jitter
+        << " per halving of h [" << fit.trend_low << ", " << fit.trend_high << "] against a scatter of ±" << fixed3(fit.jitter)
         << ", down to h = " << fit.finest_h;
     if (std::isfinite(fit.suggested_h)) why << "; the trend reaches the claim near h = " << fit.suggested_h;
     return;
   }
   fit.verdict = Verdict::unsettled;
   why << "unsettled: the local orders move away from " << claim << p << ": mean " << m << ", trend " << t
-      << " per halving of h [" << fit.trend_low << ", " << fit.trend_high << "] against a scatter of ±" << fit.jitter
+      << " per halving of h [" << fit.trend_low << ", " << fit.trend_high << "] against a scatter of ±" << fixed3(fit.jitter)
       << ", down to h = " << fit.finest_h;
   if (wide)
     why << "; interval " << fit.order << " [" << fit.ci_low << ", " << fit.ci_high << "] wider than "
@@ -398,11 +405,13 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   const double last_order = fit.local_orders.empty() ? fit.order : fit.local_orders.back().order;
   auto scatter = [&] {
     std::ostringstream s;
+    // Three decimals: the resolution is 0.05, and round-off digits of an
+    // exact power law (±3e-15) must not reach a report.
     if (std::isfinite(fit.trend))
-      s << "local orders scatter ±" << fit.jitter << ", no trend (" << fit.trend << " per halving of h ["
-        << fit.trend_low << ", " << fit.trend_high << "])";
+      s << "local orders scatter ±" << fixed3(fit.jitter) << ", no trend (" << fixed3(fit.trend)
+        << " per halving of h [" << fixed3(fit.trend_low) << ", " << fixed3(fit.trend_high) << "])";
     else
-      s << "local orders scatter ±" << fit.jitter << " (too few points to show a trend)";
+      s << "local orders scatter ±" << fixed3(fit.jitter) << " (too few points to show a trend)";
     s << ", down to h = " << fit.finest_h;
     if (floor_judged) s << "; the floor ended refinement, so the points that exist are judged";
     return s.str();
@@ -426,7 +435,7 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   if (std::isnan(p)) {
     fit.verdict = Verdict::none_claimed;
     why << "no order claimed; observed order " << fit.order;
-    if (fit.settled) why << ", local orders settled at " << fit.settle_mean << " (scatter ±" << fit.jitter << ")";
+    if (fit.settled) why << ", local orders settled at " << fit.settle_mean << " (scatter ±" << fixed3(fit.jitter) << ")";
     else if (std::isfinite(fit.trend)) why << ", local orders not settled (mean " << fit.settle_mean << ", trend " << fit.trend << " per halving of h)";
   } else if (end < opt.min_points) {
     fit.verdict = Verdict::inconclusive;
