@@ -237,7 +237,15 @@ void settle(OrderFit& fit, const FitOptions& opt, const std::vector<double>& xs,
 void judge_drifting(OrderFit& fit, const FitOptions& opt, bool wide, std::ostringstream& why) {
   const double p = opt.expected_order, m = fit.settle_mean, t = fit.trend;
   const char* claim = opt.expected_is_sharp ? "the claimed order " : "the claimed bound >= ";
-  const bool from_above = t < 0 ? m >= p : fit.finest_order >= p;
+  // Rising: every local order of the judge window must already lie at or
+  // above p (observed, not extrapolated: the trend line of a concave rise
+  // overshoots at its end). Falling: from above (their mean at least p), and
+  // the finest step's interval must still reach p.
+  double window_min = std::numeric_limits<double>::infinity();
+  const std::size_t nw = std::min(fit.local_orders.size(), static_cast<std::size_t>(opt.judge_points - 1));
+  for (std::size_t i = fit.local_orders.size() - nw; i < fit.local_orders.size(); ++i)
+    window_min = std::min(window_min, fit.local_orders[i].order);
+  const bool from_above = t < 0 ? m >= p : window_min >= p;
   if (!opt.expected_is_sharp && !wide && fit.ci_high >= p && fit.finest_order_high >= p && from_above) {
     fit.verdict = Verdict::pass;
     why << claim << p << " is met down to h = " << fit.finest_h << ": the local orders " << (t < 0 ? "fall" : "rise")
