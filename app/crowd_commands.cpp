@@ -68,10 +68,11 @@ void register_crowd(Registry& r) {
                   "(studies/engine/fit_order.md)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--refine-seconds", cfg->refine.budget_seconds,
-                  "refinement budget: measured seconds of the new rungs per fit (studies/engine/fit_order.md)")
+  cmd->add_option("--refine-work", cfg->refine.budget_work,
+                  "refinement budget per fit: work units of the new rungs (steps + constraint evaluations + inner "
+                  "iterations; deterministic, the same on every machine; studies/engine/fit_order.md)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::NonNegativeNumber & CLI::Range(0.0, 1e15));
   cmd->add_flag("--small", *small, "the CI variant: N = 40, T = 2, finer reference h = 2e-3");
   add_common_study_options(*cmd, *common);
   cmd->callback([=] {

@@ -18,15 +18,17 @@ std::string fmt_or_dash(double v, const char* spec = "{:.3g}") {
 
 std::vector<std::pair<std::string, std::string>> verdict_legend() {
   return {
-      {"pass", "the claimed order is met (order >= p; exceeding it is fine): the last 4 local orders settled on "
-               "it, or stay above it without falling: nothing to do."},
+      {"pass", "the claimed order is met (order >= p; exceeding it is fine): the finest local orders show no "
+               "drift against their measured scatter, or come down to it from above, and the interval (scatter "
+               "included, at most 0.5 wide) reaches it: nothing to do."},
       {"fail", "settled local orders lie below the claim at the finest step the budget allowed: the scheme (or its "
                "claim) is wrong; read the local orders."},
       {"pre-asymptotic", "the local orders still move toward the claim when the budget ended: give more budget "
-                         "(--refine-seconds) or smaller steps; not a pass."},
-      {"unsettled", "the local orders move away from the claim, or scatter, when the budget ended: refine further "
-                    "before trusting either verdict; not a pass."},
-      {"inconclusive", "too few points above the noise floor, or an interval too wide to judge: extend the ladder."},
+                         "(--refine-work) or smaller steps; not a pass."},
+      {"unsettled", "the local orders move away from the claim when the budget ended: refine further before "
+                    "trusting either verdict; not a pass."},
+      {"inconclusive", "too few points above the noise floor, or local orders that scatter so much that the interval is "
+                       "wider than 0.5: extend the ladder or refine further; scatter never passes."},
       {"none-claimed", "no theorem claims an order here: the observed order and trend are reported, no verdict."}};
 }
 
@@ -93,7 +95,9 @@ nlohmann::json summary_json(const ConvergenceStudy& study) {
                     {"trend_interval", {number_or_null(f.fit.trend_low), number_or_null(f.fit.trend_high)}},
                     {"settle_mean", number_or_null(f.fit.settle_mean)},
                     {"settle_spread", number_or_null(f.fit.settle_spread)},
+                    {"refinement_work", f.fit.refinement_work},
                     {"refinement_seconds", f.fit.refinement_seconds},
+                    {"jitter", number_or_null(f.fit.jitter)},
                     {"finest_h", number_or_null(f.fit.finest_h)},
                     {"suggested_h", number_or_null(f.fit.suggested_h)},
                     {"refined_rungs", f.fit.refined_rungs},

@@ -135,12 +135,12 @@ Judgement judge_violation(MeasuredSeries v, const AuditThresholds& th, const Ref
   }
   // (13) is "violation / h bounded": judge the ratio (audit_thresholds.hpp).
   MeasuredSeries ratio;
-  for (const auto& p : v) ratio.push_back({p.h, p.error / p.h, p.noise_floor / p.h, p.usable, p.cost});
+  for (const auto& p : v) ratio.push_back({p.h, p.error / p.h, p.noise_floor / p.h, p.usable, p.cost, p.seconds});
   Refiner ratio_more;
   if (more)
     ratio_more = [&](double h) {
       OrderPoint p = more(h);
-      return OrderPoint{p.h, p.error / p.h, p.noise_floor / p.h, p.usable, p.cost};
+      return OrderPoint{p.h, p.error / p.h, p.noise_floor / p.h, p.usable, p.cost, p.seconds};
     };
   j.fit = judged_fit(ratio, th, th.zero_violation, th.bounded_ratio_slope, false, ratio_more);
   const OrderFit& f = j.fit;

@@ -132,14 +132,14 @@ void AuditSession::refine_and_judge(std::size_t i) {
   const double vs = velocity_scale(p);
   auto error_point = [&](const RunRow& r) {
     // A sampled reference's own error is noise to the fit (audit_problems.hpp).
-    return OrderPoint{r.h, r.error_uniform, r.noise_floor + p.reference_error, r.status == RunStatus::ok, r.wall_seconds};
+    return OrderPoint{r.h, r.error_uniform, r.noise_floor + p.reference_error, r.status == RunStatus::ok, r.work_units(), r.wall_seconds};
   };
   auto violation_point = [&](const RunRow& r) {
     return OrderPoint{r.h, r.violation, std::max(r.noise_floor, th_.negligible_violation * r.h * vs),
-                      r.status != RunStatus::diverged, r.wall_seconds};
+                      r.status != RunStatus::diverged, r.work_units(), r.wall_seconds};
   };
   auto increment_point = [&](const RunRow& r) {
-    return OrderPoint{r.h, r.max_increment / r.h, 0.0, !ended_early(r.status), r.wall_seconds};
+    return OrderPoint{r.h, r.max_increment / r.h, 0.0, !ended_early(r.status), r.work_units(), r.wall_seconds};
   };
   for (const auto& r : res_.ladder_rows) {
     if (r.problem != p.name || r.parameters != p.parameters) continue;

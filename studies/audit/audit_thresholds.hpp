@@ -25,9 +25,10 @@ struct AuditThresholds {
   FitOptions fit{};         // studies/engine/fit_order.md: floor 10x noise, window tolerance 0.2, resolution 0.05
   // Refinement before judging (fit_order.md, "Refinement"), the same for
   // checks 1, 2, 3 and 5: a slope that is not a settled pass gets halvings of
-  // its smallest step while their measured seconds stay within the budget
-  // (each rung costs about the whole ladder above it).
-  RefineOptions refine{.budget_seconds = 20};
+  // its smallest step while their work units stay within the budget (each
+  // rung costs about the whole ladder above it). Work units, never seconds:
+  // the audit's verdicts are the same on every machine and under any load.
+  RefineOptions refine{.budget_work = kAuditRefineWork};
 
   // --- check 1, convergence (seed 000, Theorem 2.11 / 3.8) -----------------
   // Without a claim, the error must fall at least like h^min_order: the

@@ -67,7 +67,8 @@ std::unique_ptr<RunRowCache> open_row_cache(const std::string& study_name, const
 }
 
 // run_one through the cache: a row found there is returned as stored (its
-// measured seconds too, so refinement decides as it did), a new one added.
+// measured seconds too, as information; refinement counts its work units,
+// which the row determines), a new one added.
 template <Problem P, class Reference>
 RunRow run_one_cached(RunRowCache* cache, const P& problem, const std::string& parameters,
                       const Reference& reference, const SchemeSpec& spec, std::int64_t n, const StudyOptions& opt) {

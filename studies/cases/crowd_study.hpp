@@ -29,7 +29,7 @@ struct CrowdStudyConfig {
   // paper's list ends at 0.02, before Venel's asymptotic range (local orders
   // reach ~1 near h = 0.0025); halvings within the budget, never below
   // 10 × fine_reference_h (0.00125 with the default 1e-4).
-  RefineOptions refine{.budget_seconds = 60};
+  RefineOptions refine{.budget_work = kStudyRefineWork};
   std::function<void(const std::string&)> log;  // progress lines (optional)
 
   void validate() const {

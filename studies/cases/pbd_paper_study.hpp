@@ -42,11 +42,11 @@ struct PbdPaperConfig {
   StepLadder disks_exact_ladder{0.1, 0.0125, 4};
   // Refinement before judging (studies/engine/fit_order.md): the paper's ladders
   // stay as they are; a fit that is not a settled pass is refined by
-  // halvings while the measured seconds of its new rungs stay within the
-  // budget (the same for every scheme: PBD goes deep, Moreau–Euler on the
-  // disks, 10–50 ms a step, stops early and says so). Never below 10 h_ref
+  // halvings while the work units of its new rungs stay within the budget
+  // (deterministic; the same for every scheme: PBD goes deep, Moreau–Euler
+  // on the disks, thousands of evaluations a step, stops early and says so). Never below 10 h_ref
   // on the disks.
-  RefineOptions refine{.budget_seconds = 60};
+  RefineOptions refine{.budget_work = kStudyRefineWork};
   // When the h floor (10 h_ref), not the budget, ends a claimed series that
   // has not settled, the disks are judged again against a reference at half
   // the step (computed once and cached like the first; the first serves as its

@@ -14,7 +14,11 @@ struct OrderPoint {
   double error = 0;
   double noise_floor = 0;  // error level below which round-off / solver tolerance dominate
   bool usable = true;      // false for diverged or capped runs
-  double cost = 0;         // measured wall seconds of the run (0: unknown); the refinement budget counts it
+  // Deterministic work of the run (studies/engine/run_row.hpp, work_units:
+  // steps + constraint evaluations + inner iterations; 0: unknown). The
+  // refinement budget counts it, so the same inputs refine alike on any machine.
+  double cost = 0;
+  double seconds = 0;  // measured wall seconds of the run: information only, never a budget
 };
 
 struct FitOptions {
@@ -31,15 +35,23 @@ struct FitOptions {
   double resolution = 0.05;      // smallest half-width of the interval: orders closer than this are not told apart
   double max_ci_width = 0.5;     // a wider confidence interval is inconclusive
   double confidence = 0.95;
-  // Settling (fit_order.md, "Settling"): the last settle_count local orders
-  // (at the smallest steps) have settled when they lie within settle_spread
-  // of each other and show no trend: the slope of local order against log2 h
-  // has a confidence interval containing 0, or moves the order by at most
-  // the resolution across them. Only settled local orders carry pass or
-  // fail; drifting ones are refined, and if the budget ends first they are
-  // pre-asymptotic (toward the claim) or unsettled (away from it).
-  int settle_count = 4;
-  double settle_spread = 0.1;  // = window_tolerance: the width of one regime
+  // Settling (fit_order.md, "Settling"): the judge window is the
+  // judge_points smallest steps. log e is regressed on log h with a curvature
+  // term over it; the residuals' spread is the measured jitter. The local
+  // orders drift when the curvature's trend (change of local order per
+  // halving of h) is significant against that jitter and moves the order by
+  // more than the resolution across settle_count − 1 halvings, or when the
+  // means of the two halves of the last settle_count local orders differ
+  // significantly against the jitter and by more than the resolution. Only
+  // local orders that do not drift carry a settled pass or fail; drifting ones
+  // are refined, and if the budget ends first they are pre-asymptotic (toward
+  // the claim) or unsettled (away from it).
+  int settle_count = 4;   // local orders a verdict needs without a floor; the span of the drift test
+  int judge_points = 6;   // points of the judge window (>= settle_count + 1; 6: 3 residual degrees of freedom)
+  // Set by the refinement loop when the h floor or the noise floor ended the
+  // ladder: the points that exist are judged (fewer than settle_count local
+  // orders, down to min_points points, suffice) and the reason says so.
+  bool ladder_ended_by_floor = false;
 
   void validate() const;
 };
@@ -60,9 +72,11 @@ struct OrderFit {
   double ci_low = std::numeric_limits<double>::quiet_NaN();
   double ci_high = std::numeric_limits<double>::quiet_NaN();
   double intercept = std::numeric_limits<double>::quiet_NaN();  // log e ≈ intercept + order · log h
-  // The interval's half-width is the largest of these three (fit_order.md):
+  // The interval (fit_order.md, "Interval") is the hull of the order ± the
+  // largest of statistical_half_width, resolution and jitter_half_width, and
+  // the finest-step interval [finest_order_low, finest_order_high]:
   double statistical_half_width = std::numeric_limits<double>::quiet_NaN();  // t quantile × standard error
-  double drift = std::numeric_limits<double>::quiet_NaN();  // |order − local order of the two smallest steps|
+  double drift = std::numeric_limits<double>::quiet_NaN();  // |order − the trend line's local order at the finest step|
   double resolution = std::numeric_limits<double>::quiet_NaN();
   int points_used = 0;
   double h_min = std::numeric_limits<double>::quiet_NaN();
@@ -74,19 +88,35 @@ struct OrderFit {
   bool expected_is_sharp = false;
   // Settling of the local orders at the smallest steps (fit_order.md):
   bool settled = false;
-  bool moving = false;  // the trend is told apart from 0 (its interval excludes 0 and it moves more than the resolution)
+  bool moving = false;  // a drift is shown: significant against the jitter and larger than the resolution
   double trend = std::numeric_limits<double>::quiet_NaN();  // change of the local order per halving of h (last settle_count)
   double trend_low = std::numeric_limits<double>::quiet_NaN();   // its confidence interval
   double trend_high = std::numeric_limits<double>::quiet_NaN();
-  double settle_mean = std::numeric_limits<double>::quiet_NaN();    // mean of the last settle_count local orders
-  double settle_spread = std::numeric_limits<double>::quiet_NaN();  // their max − min
+  double settle_mean = std::numeric_limits<double>::quiet_NaN();    // mean of the judge window's local orders
+  double settle_median = std::numeric_limits<double>::quiet_NaN();  // their median (a fail needs it to miss the claim too)
+  double settle_spread = std::numeric_limits<double>::quiet_NaN();  // their max − min (information)
+  // The measured jitter of the judge window: the residual standard deviation
+  // of log e about its curvature fit, and what it means for one local order
+  // (its standard deviation, ±). NaN: too few points to measure it.
+  double jitter_log = std::numeric_limits<double>::quiet_NaN();
+  double jitter = std::numeric_limits<double>::quiet_NaN();
+  double jitter_half_width = std::numeric_limits<double>::quiet_NaN();  // the jitter's share of the interval
+  // The trend line's local order at the finest step, with its interval (at
+  // least ± resolution): the finest-window interval of fit_order.md.
+  double finest_order = std::numeric_limits<double>::quiet_NaN();
+  double finest_order_low = std::numeric_limits<double>::quiet_NaN();
+  double finest_order_high = std::numeric_limits<double>::quiet_NaN();
+  double finest_order_se = std::numeric_limits<double>::quiet_NaN();  // its standard error under the jitter
+  double jitter_df = 0;  // residual degrees of freedom of the jitter estimate
   double finest_h = std::numeric_limits<double>::quiet_NaN();  // smallest usable h above the floor
   double suggested_h = std::numeric_limits<double>::quiet_NaN();  // where the trend reaches the claim (pre-asymptotic)
   // Set by the refinement loop (studies/engine/refinement.hpp): rungs added, and why it stopped.
   int refined_rungs = 0;
   std::string refinement_stop;
   bool refinement_ended_by_floor = false;  // the h floor (a reference's own step) ended it, not the budget
-  double refinement_seconds = 0;           // measured cost of the new rungs
+  bool ended_by_noise_floor = false;       // a new rung fell below the noise floor
+  double refinement_work = 0;              // work units of the new rungs (the budget counts these)
+  double refinement_seconds = 0;           // their measured wall seconds (information only)
   Verdict verdict = Verdict::inconclusive;
   std::string reason;  // one sentence: why this verdict
 };

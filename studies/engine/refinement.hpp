@@ -6,11 +6,14 @@
 // (or there is no claim to judge), one rung at h_min · step_ratio is run, the
 // point appended and the fit redone: a fail must stand at the deepest rung
 // the budget affords. It stops when the verdict no longer asks for more, or
-// at a limit: the work budget (measured seconds of the new rungs, and a cap
-// on their number), the h floor (a sampled reference's own step), a run that
+// at a limit: the work budget (deterministic work units of the new rungs,
+// never wall seconds, and a cap on their number), the h floor (a sampled reference's own step), a run that
 // did not finish, or a new point below the noise floor (round-off, solver
-// tolerance or the reference's own error). The fit records the rungs added,
-// their cost and why the loop stopped.
+// tolerance or the reference's own error). When a floor ends the ladder, the
+// points that exist are judged (FitOptions::ladder_ended_by_floor). The fit
+// records the rungs added, their work (and, as information, their seconds)
+// and why the loop stopped. Same inputs, same rungs, same verdict, on any
+// machine and under any load.
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -23,13 +26,19 @@
 
 namespace sweepcheck {
 
+// Work units of a run: a deterministic count, the same on every machine
+// (studies/engine/run_row.hpp, work_units: steps + constraint evaluations +
+// inner-solver iterations). The defaults, and what they cost in seconds on
+// the machine they were measured on: fit_order.md, "Refinement".
+inline constexpr double kStudyRefineWork = 2e8;  // per series in the studies (--refine-work)
+inline constexpr double kAuditRefineWork = 6e7;  // per series in the audit and in check_convergence
 struct RefineOptions {
-  // Work budget per series, in measured wall seconds: a new rung is run only
-  // while the seconds the new rungs took, plus the next rung's predicted
-  // cost (the finest run's seconds × its step ratio), stay within it. A cheap
-  // scheme goes deep; an expensive one stops early and says so. The default
-  // keeps `ci/report.sh` cold within 10 minutes on 2 cores (fit_order.md).
-  double budget_seconds = 60;
+  // Work budget per series, in work units (OrderPoint::cost): a new rung is
+  // run only while the work of the new rungs, plus the next rung's predicted
+  // work (the finest run's work / step ratio: work ∝ steps), stays within it.
+  // A cheap scheme goes deep; an expensive one stops early and says so.
+  // Never wall seconds: a verdict must not depend on the machine or its load.
+  double budget_work = kStudyRefineWork;
   // A cap on the number of new rungs, whatever they cost (12 halvings: 4096×
   // the steps). 0 turns refinement off.
   int max_new_rungs = 12;
@@ -39,8 +48,9 @@ struct RefineOptions {
   double h_floor = 0;
 
   void validate() const {
-    if (!(budget_seconds >= 0))
-      throw std::invalid_argument(fmt::format("RefineOptions: budget_seconds must be >= 0 (got {})", budget_seconds));
+    if (!(budget_work >= 0 && std::isfinite(budget_work)))
+      throw std::invalid_argument(
+          fmt::format("RefineOptions: budget_work must be a finite number of work units >= 0 (got {})", budget_work));
     if (max_new_rungs < 0)
       throw std::invalid_argument(fmt::format("RefineOptions: max_new_rungs must be >= 0 (got {})", max_new_rungs));
     if (!(step_ratio > 0 && step_ratio < 1))
@@ -58,14 +68,14 @@ inline bool wants_refinement(const OrderFit& fit) {
 
 // `points`: the series so far (any order); gains the new rungs. run_at(h)
 // runs the scheme at (about) h and returns its point, with the h it realised
-// and its measured cost in seconds.
+// and its work units (cost; seconds as information).
 template <class RunAt>
 OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, const RefineOptions& ro, RunAt&& run_at) {
   ro.validate();
   OrderFit fit = fit_order(points, opt);
   int rungs = 0;
-  double spent = 0;
-  bool by_floor = false;
+  double spent = 0, seconds = 0;
+  bool by_h_floor = false, by_noise_floor = false;
   std::string stop;
   while (wants_refinement(fit)) {
     const OrderPoint* finest = nullptr;
@@ -82,20 +92,21 @@ OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, cons
     }
     const double h = h_min * ro.step_ratio;
     const double predicted = finest->cost / ro.step_ratio;
-    if (spent + predicted > ro.budget_seconds) {
-      stop = fmt::format("work budget reached (next h {:.3g} would take about {:.3g} s; {:.3g} s of {:g} s spent)", h,
-                         predicted, spent, ro.budget_seconds);
+    if (spent + predicted > ro.budget_work) {
+      stop = fmt::format("work budget reached (next h {:.3g} would take about {:.3g} work units; {:.3g} of {:.3g} spent)",
+                         h, predicted, spent, ro.budget_work);
       break;
     }
     if (h < ro.h_floor) {
       stop = fmt::format("h floor reached (next h {:.3g} < {:.3g}, set by the reference)", h, ro.h_floor);
-      by_floor = true;
+      by_h_floor = true;
       break;
     }
     const OrderPoint p = run_at(h);
     points.push_back(p);
     ++rungs;
     spent += p.cost;
+    seconds += p.seconds;
     fit = fit_order(points, opt);
     if (!p.usable || !(p.error > 0) || !std::isfinite(p.error)) {
       stop = fmt::format("the run at h = {:.3g} did not finish cleanly", p.h);
@@ -104,6 +115,7 @@ OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, cons
     if (p.error < opt.floor_factor * p.noise_floor) {
       stop = fmt::format("noise floor reached at h = {:.3g} (error {:.3g} < {:g} x floor {:.3g})", p.h, p.error,
                          opt.floor_factor, p.noise_floor);
+      by_noise_floor = true;
       break;
     }
     if (!(p.h < h_min)) {
@@ -111,12 +123,21 @@ OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, cons
       break;
     }
   }
+  // A floor ended the ladder: nothing finer can be run, so the points that
+  // exist are judged (fit_order.md, "Judging at the floor").
+  if (by_h_floor || by_noise_floor) {
+    FitOptions at_floor = opt;
+    at_floor.ladder_ended_by_floor = true;
+    fit = fit_order(points, at_floor);
+  }
   if (stop.empty() && rungs > 0) stop = "local orders settled";
   fit.refined_rungs = rungs;
-  fit.refinement_seconds = spent;
-  fit.refinement_ended_by_floor = by_floor;
-  fit.refinement_stop = rungs > 0 || wants_refinement(fit) ? stop : "";
-  if ((fit.verdict == Verdict::pre_asymptotic || fit.verdict == Verdict::unsettled) && !stop.empty())
+  fit.refinement_work = spent;
+  fit.refinement_seconds = seconds;
+  fit.refinement_ended_by_floor = by_h_floor;
+  fit.ended_by_noise_floor = by_noise_floor;
+  fit.refinement_stop = rungs > 0 || wants_refinement(fit) || by_h_floor || by_noise_floor ? stop : "";
+  if (fit.verdict != Verdict::none_claimed && !stop.empty() && (by_h_floor || by_noise_floor || wants_refinement(fit)))
     fit.reason += "; refinement stopped: " + stop;
   return fit;
 }

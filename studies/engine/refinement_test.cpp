@@ -11,7 +11,7 @@
 namespace sweepcheck {
 namespace {
 
-// cost_at_1: the seconds a run at h = 1 takes (cost ∝ steps ∝ 1/h); 0: unknown.
+// cost_at_1: the work units of a run at h = 1 (work ∝ steps ∝ 1/h); 0: unknown.
 std::vector<OrderPoint> series(const std::function<double(double)>& e, double h_max, int n, double floor = 0,
                                double cost_at_1 = 0) {
   std::vector<OrderPoint> s;
@@ -48,16 +48,16 @@ TEST(Refinement, APreAsymptoticCorrectSchemeIsRefinedUntilItPasses) {
   EXPECT_LT(f.finest_h, 0.015);
 }
 
-TEST(Refinement, AnEndedSecondsBudgetIsReportedAsPreAsymptotic) {
-  // The finest given run (h = 0.015) takes 0.01 / 0.015 = 0.67 s; the next
-  // rungs would take 1.33 s and 2.67 s: a 3 s budget affords the first only.
-  const double cost_at_1 = 0.01;
+TEST(Refinement, AnEndedWorkBudgetIsReportedAsPreAsymptotic) {
+  // The finest given run (h = 0.015) costs 10 / 0.015 = 667 work units; the
+  // next rungs would cost 1333 and 2667: a budget of 3000 affords the first only.
+  const double cost_at_1 = 10;
   auto s = series(slow, 0.48, 6, 0, cost_at_1);
-  RefineOptions ro{.budget_seconds = 3};
+  RefineOptions ro{.budget_work = 3000};
   const auto f = refine_fit(s, claim(1), ro, [&](double h) { return OrderPoint{h, slow(h), 0, true, cost_at_1 / h}; });
   EXPECT_EQ(f.verdict, Verdict::pre_asymptotic);
   EXPECT_EQ(f.refined_rungs, 1);
-  EXPECT_NEAR(f.refinement_seconds, cost_at_1 / 0.0075, 1e-9);
+  EXPECT_NEAR(f.refinement_work, cost_at_1 / 0.0075, 1e-9);
   EXPECT_NE(f.refinement_stop.find("work budget"), std::string::npos) << f.refinement_stop;
   EXPECT_NE(f.reason.find("refinement stopped"), std::string::npos) << f.reason;
   EXPECT_FALSE(f.refinement_ended_by_floor);
@@ -118,11 +118,57 @@ TEST(Refinement, TheHFloorStopsTheLoopAndSaysSo) {
 TEST(Refinement, ACheapSchemeGoesDeeperThanAnExpensiveOneOnTheSameBudget) {
   auto depth = [](double cost_at_1) {
     auto s = series(slow, 0.48, 6, 0, cost_at_1);
-    return refine_fit(s, claim(1), RefineOptions{.budget_seconds = 10},
+    return refine_fit(s, claim(1), RefineOptions{.budget_work = 10},
                       [&](double h) { return OrderPoint{h, slow(h), 0, true, cost_at_1 / h}; })
         .refined_rungs;
   };
   EXPECT_GT(depth(1e-5), depth(1e-2));
+}
+
+// Issue 32: the budget counts work units, never seconds. The same series
+// with the same work refines to the same rungs and verdict whatever its runs'
+// measured seconds were (a loaded or a fast machine); the seconds are kept
+// as information only.
+TEST(Refinement, TheRungsAndTheVerdictDoNotDependOnTheMeasuredSeconds) {
+  auto run = [](double seconds_per_unit) {
+    const double cost_at_1 = 10;
+    auto s = series(slow, 0.48, 6, 0, cost_at_1);
+    for (auto& p : s) p.seconds = seconds_per_unit * p.cost;
+    return refine_fit(s, claim(1), RefineOptions{.budget_work = 8000}, [&](double h) {
+      return OrderPoint{h, slow(h), 0, true, cost_at_1 / h, seconds_per_unit * cost_at_1 / h};
+    });
+  };
+  const auto fast = run(1e-9), slow_machine = run(1.0);
+  EXPECT_EQ(fast.refined_rungs, slow_machine.refined_rungs);
+  EXPECT_GT(fast.refined_rungs, 0);
+  EXPECT_EQ(fast.verdict, slow_machine.verdict);
+  EXPECT_EQ(fast.order, slow_machine.order);
+  EXPECT_EQ(fast.refinement_work, slow_machine.refinement_work);
+  EXPECT_NE(fast.refinement_seconds, slow_machine.refinement_seconds);
+}
+
+// Issue 32: when the h floor ends a short ladder, the points that exist are
+// judged: order 1 on three points passes, and the reason says the floor
+// ended refinement (it was inconclusive for want of local orders before).
+TEST(Refinement, AnHFloorThatEndsAShortLadderJudgesThePointsThatExist) {
+  auto s = series([](double h) { return 3 * h; }, 0.1, 3);  // 0.1, 0.05, 0.025
+  ASSERT_EQ(fit_order(s, claim(1)).verdict, Verdict::inconclusive);
+  const auto f = refine_fit(s, claim(1), RefineOptions{.h_floor = 0.02}, [&](double h) -> OrderPoint {
+    ADD_FAILURE() << "no run expected below the floor, h = " << h;
+    return {};
+  });
+  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
+  EXPECT_TRUE(f.refinement_ended_by_floor);
+  EXPECT_NE(f.reason.find("floor ended refinement"), std::string::npos) << f.reason;
+  EXPECT_NE(f.reason.find("h floor reached"), std::string::npos) << f.reason;
+}
+
+TEST(Refinement, AWorkBudgetThatIsNotAFiniteNumberIsRejected) {
+  RefineOptions ro;
+  ro.budget_work = std::numeric_limits<double>::infinity();
+  EXPECT_THROW(ro.validate(), std::invalid_argument);
+  ro.budget_work = -1;
+  EXPECT_THROW(ro.validate(), std::invalid_argument);
 }
 
 TEST(Refinement, InvalidOptionsNameTheField) {

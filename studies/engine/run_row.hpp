@@ -34,6 +34,13 @@ struct RunRow {
   bool claim_is_sharp = false;  // the claim is "order >= claimed_order" (SchemeInfo)
   bool refined = false;  // a rung added by refinement (studies/engine/refinement.hpp), not on the study's own step list
 
+  // The run's deterministic work, the unit of every refinement budget
+  // (studies/engine/refinement.hpp): steps + constraint evaluations + inner
+  // iterations, as the scheme counted them. Unlike wall_seconds it is the
+  // same on every machine and under any load (fit_order.md, "Refinement").
+  double work_units() const {
+    return double(steps) + double(work.constraint_evaluations) + double(work.inner_iterations);
+  }
   double evaluations_per_step() const { return steps > 0 ? double(work.constraint_evaluations) / double(steps) : 0; }
 };
 

@@ -44,7 +44,8 @@ struct ConvergenceStudy {
 std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base = {});
 
 // The order point of a row: its uniform error, noise floor, whether it
-// finished cleanly, and its measured seconds.
+// finished cleanly, its work units (the refinement budget's count) and its
+// measured seconds (information only).
 OrderPoint order_point(const RunRow& r);
 // The same for the error at the final time.
 OrderPoint final_order_point(const RunRow& r);

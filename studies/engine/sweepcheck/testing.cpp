@@ -54,7 +54,8 @@ std::string describe(const ConvergenceResult& r) {
   s += fmt::format("  verdict: {}: {}\n", to_string(r.fit.verdict), r.fit.reason);
   s += fmt::format("  fitted order: {}\n", interval(r.fit));
   if (r.fit.refined_rungs > 0 || !r.fit.refinement_stop.empty())
-    s += fmt::format("  refinement: {} rungs in {:.3g} s; stopped: {}\n", r.fit.refined_rungs, r.fit.refinement_seconds,
+    s += fmt::format("  refinement: {} rungs, {:.3g} work units ({:.3g} s); stopped: {}\n", r.fit.refined_rungs,
+                     r.fit.refinement_work, r.fit.refinement_seconds,
                      r.fit.refinement_stop.empty() ? "-" : r.fit.refinement_stop);
   s += fmt::format("  {:>12}  {:>9}  {:>12}  {:>12}  {:>12}  {:<13} {}\n", "h", "steps", "error", "noise floor",
                    "violation", "status", "");

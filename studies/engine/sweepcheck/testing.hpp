@@ -64,15 +64,17 @@ struct ConvergenceOptions {
   // row's noise floor: no fitted error may be comparable to it.
   double reference_error = 0;
   FitOptions fit;  // expected_order and expected_is_sharp come from the claim
-  // Refinement before judging; budget_seconds bounds the measured seconds of
-  // the new rungs, max_new_rungs = 0 judges the ladder alone.
+  // Refinement before judging; budget_work bounds the work units (steps +
+  // constraint evaluations + inner iterations) of the new rungs, so a test
+  // refines alike on every machine; max_new_rungs = 0 judges the ladder alone.
   RefineOptions refine = default_refine();
   IntegrateOptions integrate;
 
-  // A unit test's budget: 20 s of new rungs (the studies' default is 60 s).
+  // A unit test's budget: the audit's, kAuditRefineWork work units of new
+  // rungs (fixed and deterministic: a gtest built on it is never flaky).
   static RefineOptions default_refine() {
     RefineOptions r;
-    r.budget_seconds = 20;
+    r.budget_work = kAuditRefineWork;
     return r;
   }
   void validate() const;  // std::invalid_argument naming the option
