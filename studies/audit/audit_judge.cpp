@@ -124,6 +124,7 @@ Judgement with_faults(Judgement j, const std::vector<RunFault>& faults, const st
 // count so the checks share the new rungs. Problems refine in parallel.
 void AuditSession::refine_and_judge(std::size_t i) {
   const AuditProblem& p = problems_[i];
+  if (!problem_fault_reason_[i].empty()) return;  // the problem failed: not judged
   // The same thresholds for every problem; only how far refinement may go
   // depends on the problem's reference (AuditProblem::h_floor).
   AuditThresholds th_p = th_;
@@ -156,6 +157,10 @@ void AuditSession::refine_and_judge(std::size_t i) {
     // when asked, journaled when resuming.
     Outcome o = scheme_run(i, n);
     o.row.refined = true;
+    if (o.row.status == RunStatus::problem_fault) {
+      std::lock_guard lock(faults_mutex_);
+      record_problem_fault(i, {"ladder", problem_label(p), o.row.h, o.row.steps, o.row.status, o.fault, o.steps_done});
+    }
     if (is_fault(o.row.status)) {
       std::lock_guard lock(faults_mutex_);
       record_fault({"ladder", problem_label(p), o.row.h, o.row.steps, o.row.status, o.fault, o.steps_done});
@@ -251,6 +256,14 @@ void AuditSession::judge_checks_one_to_five() {
     const AuditProblem& p = problems_[i];
     const std::string label = problem_label(p);
     const double vs = velocity_scale(p);
+    if (!problem_fault_reason_[i].empty()) {
+      // A problem plugin that failed is not evidence about the scheme (issue 37).
+      const CheckResult::Skipped why{label, "not judged: " + problem_fault_reason_[i]};
+      for (auto* c : {&conv, &viol, &bound, &big, &cons}) c->skipped.push_back(why);
+      res_.not_judged.push_back(why);
+      res_.problems.push_back({label, p.error_measure, p.notes});
+      continue;
+    }
     not_run_if(with_faults(j_conv_[i], res_.faults, "ladder", label), "ladder", i, conv);
     not_run_if(with_faults(j_viol_[i], res_.faults, "ladder", label), "ladder", i, viol);
     not_run_if(with_faults(j_bound_[i], res_.faults, "ladder", label), "ladder", i, bound);

@@ -82,6 +82,8 @@ void AuditSession::plan_starts() {
 // problem (check 6), the large steps from every start (check 4), and the
 // consistency probes (check 5).
 void AuditSession::plan_runs() {
+  problem_fault_reason_.assign(problems_.size(), {});
+  for (const auto& p : problems_) constraint_counts_.push_back(p.view->constraints().size());
   reference_ = catalog_scheme_factory(parse_scheme_spec(opt_.reference_scheme));
   reference_name_ = reference_()->name();
   auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th_.ladder; };

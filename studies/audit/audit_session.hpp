@@ -71,7 +71,7 @@ class AuditSession {
 
   // --- execute (audit_execute.cpp) ---
   ChildResult isolated(const std::function<std::string()>& work, std::int64_t steps, std::size_t problem);
-  Outcome fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n);
+  Outcome fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n, bool reference = false);
   Outcome scheme_run(std::size_t i, std::int64_t n, std::size_t start = 0);
   TaskResult probe_run(std::size_t i, double h);
   std::int64_t probe_steps(const AuditProblem& p) const;
@@ -81,6 +81,8 @@ class AuditSession {
   void collect(const std::vector<TaskResult>& results);
   void note_not_run(const std::string& kind, std::size_t problem, const std::string& why);
   void record_fault(RunFault f);
+  void record_problem_fault(std::size_t problem, RunFault f);
+  void note_problem_not_run(std::size_t problem, const std::string& why);
   void errors_of_reference_free_problems();
 
   // --- judge (audit_judge.cpp) ---
@@ -109,6 +111,11 @@ class AuditSession {
 
   // Execution state.
   RunBudget budget_;
+  // Runs on a problem plugin: their own budget, and per problem the first
+  // reason it was not judged (empty: judged). Issue 37.
+  RunBudget problem_budget_;
+  std::vector<std::string> problem_fault_reason_;
+  std::vector<int> constraint_counts_;  // per problem, asked once in the plan
   std::atomic<int> child_runs_{0};
   std::mutex faults_mutex_;  // refined runs of several problems may fault at once
   std::map<std::pair<std::string, std::size_t>, int> not_started_;  // per (kind, problem)
