@@ -7,6 +7,7 @@
 
 #include "solvers/polyhedral_stepper.hpp"
 #include "studies/audit/audit_session.hpp"
+#include "studies/runs/problem_guard.hpp"
 #include "studies/engine/perturbed_starts.hpp"
 #include "studies/runs/problem_plugin.hpp"
 
@@ -52,6 +53,41 @@ void AuditSession::select_problems(const std::vector<AuditProblem>& all_problems
   res_.claim_is_sharp = opt_.claim_is_sharp && std::isfinite(res_.claimed_order);
 }
 
+// Check 4's starts of problem i. The feasibility sweeps project with the
+// problem's constraints: on a problem plugin they run in a child, and a fault
+// there leaves the given start only, with the problem not judged (issue 37).
+std::vector<PerturbedStart> AuditSession::starts_of(std::size_t i) {
+  const AuditProblem& p = problems_[i];
+  if (p.untrusted.empty()) return perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0);
+  const ChildResult c = run_in_child(
+      [&] {
+        codec::Writer w;
+        for (const auto& s : perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0)) {
+          codec::encode(w, s.size), codec::encode(w, s.x0), codec::encode(w, s.displacement);
+          codec::encode(w, s.violation);
+        }
+        return std::move(w.bytes);
+      },
+      60.0 /* s: a few projections per start */, problem_plugin_child_limits());
+  std::vector<PerturbedStart> out;
+  if (c.status == RunStatus::ok) {
+    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
+    while (r.p != r.end) {
+      PerturbedStart s;
+      codec::decode(r, s.size), codec::decode(r, s.x0), codec::decode(r, s.displacement), codec::decode(r, s.violation);
+      out.push_back(std::move(s));
+    }
+    return out;
+  }
+  std::string cause = problem_fault_cause(p.untrusted, c);
+  problem_fault_reason_[i] = "making the perturbed starts of the large-step check: " +
+                             (cause.empty() ? p.untrusted + ": " + describe(c) : cause);
+  PerturbedStart given;
+  given.x0 = p.x0;
+  out.push_back(std::move(given));
+  return out;
+}
+
 void AuditSession::plan_starts() {
   // Reference-free problems: every ladder and large-step run is recorded at
   // common sample times (reference_free.hpp).
@@ -66,9 +102,12 @@ void AuditSession::plan_starts() {
   // so every thread, rank and child sees the same starts.
   starts_.assign(problems_.size(), {});
   start_sizes_.assign(problems_.size(), {});
+  problem_fault_reason_.assign(problems_.size(), {});
+  constraint_counts_.clear();
+  for (const auto& p : problems_) constraint_counts_.push_back(p.view->constraints().size());
   for (std::size_t i = 0; i < problems_.size(); ++i) {
     const AuditProblem& p = problems_[i];
-    for (const auto& s : perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0)) {
+    for (const auto& s : starts_of(i)) {
       AuditProblem q = p;
       q.x0 = s.x0;
       q.parameters += s.tag();
@@ -82,8 +121,6 @@ void AuditSession::plan_starts() {
 // problem (check 6), the large steps from every start (check 4), and the
 // consistency probes (check 5).
 void AuditSession::plan_runs() {
-  problem_fault_reason_.assign(problems_.size(), {});
-  for (const auto& p : problems_) constraint_counts_.push_back(p.view->constraints().size());
   reference_ = catalog_scheme_factory(parse_scheme_spec(opt_.reference_scheme));
   reference_name_ = reference_()->name();
   auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th_.ladder; };

@@ -24,6 +24,7 @@
 
 #include "solvers/template_stepper.hpp"
 #include "studies/audit/audit.hpp"
+#include "studies/engine/perturbed_starts.hpp"
 #include "studies/engine/richardson.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/run_codec.hpp"
@@ -67,6 +68,7 @@ class AuditSession {
   // --- plan (audit_plan.cpp) ---
   void select_problems(const std::vector<AuditProblem>& all_problems);
   void plan_starts();
+  std::vector<PerturbedStart> starts_of(std::size_t i);
   void plan_runs();
 
   // --- execute (audit_execute.cpp) ---
