@@ -10,7 +10,8 @@
 //   - exact(t0) = x0 to round-off (when an exact solution is given);
 //   - f(t0, x0) is finite;
 //   - at sample points near S (x0, the exact solution at three times, and
-//     seeded perturbations of x0 of three sizes), per constraint j:
+//     seeded perturbations of x0 of four sizes, the largest 4 (1 + |x0|) so
+//     that some lie outside a bounded S), per constraint j:
 //       after project(j, t, y), distance(j, t, ·) is at round-off and
 //       value(j, t, ·) ≥ −round-off; project is idempotent; distance(j, t, y)
 //       is |y − P_j(y)| (so 0 exactly where y is already in S_j); value ≥ 0
@@ -118,11 +119,12 @@ inline std::vector<std::string> problem_violations(const ProblemUnderValidation&
   if (!finite(b)) out.push_back(say("f(t0, x0) must be finite: it is not at t0 = %.17g", p.t0));
 
   // Sample points near S: the base points and seeded perturbations of x0 of
-  // relative sizes 1e-3, 0.1 and 1.
+  // relative sizes 1e-3, 0.1, 1 and 4 (the last mostly outside a bounded S,
+  // where project has to move the point).
   Sequence seq;
   std::vector<std::pair<double, std::vector<double>>> points = base;
   const double times[3] = {p.t0, 0.5 * (p.t0 + p.t_end), p.t_end};
-  for (double size : {1e-3, 0.1, 1.0})
+  for (double size : {1e-3, 0.1, 1.0, 4.0})
     for (int k = 0; k < 3; ++k) {
       std::vector<double> y(p.x0.begin(), p.x0.end());
       for (auto& yi : y) yi += size * (1 + x0_norm) * seq.uniform() / std::sqrt(double(n));

@@ -5,7 +5,7 @@ class SegfaultInF final : public hostile::HostileDisk {
   std::string what() const override { return "segfault-in-f"; }
   void f(double t, std::span<const double> x, std::span<double> out) const override {
     if (t > 1) {
-      int* volatile nowhere = nullptr;  // volatile: the compiler cannot see it is null
+      volatile int* volatile nowhere = nullptr;  // volatile twice: neither the load nor the store is elided
       *nowhere = 1;
     }
     HostileDisk::f(t, x, out);

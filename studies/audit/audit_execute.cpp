@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 #include "studies/audit/audit_session.hpp"
 #include "studies/engine/reference_free.hpp"
@@ -66,14 +67,26 @@ void decode(codec::Reader& r, TaskResult& x) {
 ChildResult AuditSession::isolated(const std::function<std::string()>& work, std::int64_t steps, std::size_t problem) {
   const bool untrusted_problem = !problems_[problem].untrusted.empty();
   RunBudget& budget = untrusted_problem ? problem_budget_ : budget_;
-  auto why = budget.refusal();
-  if (!why && untrusted_problem && opt_.isolate) why = budget_.refusal();
+  std::optional<std::string> why;
+  // A problem plugin that already failed (in the plan, or an earlier run of
+  // this problem's refinement): none of its runs is started.
+  if (untrusted_problem && !problem_fault_reason_[problem].empty())
+    why = "not started, it already failed: " + problem_fault_reason_[problem];
+  if (!why) why = budget.refusal();
   if (why) {
+    // Problem-side: the reason starts with the problem plugin's name (collect() tells them apart).
     ChildResult c;
     c.status = RunStatus::not_run;
     c.detail = untrusted_problem ? problems_[problem].untrusted + ": " + *why : std::move(*why);
     return c;
   }
+  if (untrusted_problem && opt_.isolate)
+    if (auto scheme_why = budget_.refusal()) {
+      ChildResult c;
+      c.status = RunStatus::not_run;
+      c.detail = std::move(*scheme_why);
+      return c;
+    }
   ++child_runs_;
   const int constraints = constraint_counts_[problem];
   ChildResult c = run_in_child(work, budget.time_limit(problem, steps, constraints),
@@ -272,7 +285,7 @@ void AuditSession::collect(const std::vector<TaskResult>& results) {
       continue;
     }
     if (rows_[k].status == RunStatus::not_run && !problems_[tasks_[k].problem].untrusted.empty() &&
-        problem_budget_.refusal()) {
+        r.fault.rfind(problems_[tasks_[k].problem].untrusted, 0) == 0) {
       // The problem plugin's budget: its remaining runs were not started.
       note_problem_not_run(tasks_[k].problem, r.fault);
       continue;

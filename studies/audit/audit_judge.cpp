@@ -19,18 +19,6 @@ namespace {
 // [t0, T], the ends included) matters for a time-dependent field: the
 // circuit's source is −0.5 at t0 and reaches 16.5, so |f(t0, x0)| alone
 // would put the large-step bound below the exact solution's own size.
-double velocity_scale(const AuditProblem& p) {
-  Vec<double> f(p.x0.size());
-  double sup = 0;
-  constexpr int kTimes = 1000;
-  for (int i = 0; i <= kTimes; ++i) {
-    const double t = p.t0 + (p.t_end - p.t0) * double(i) / kTimes;
-    p.view->f(t, as_span(p.x0), as_span(f));
-    sup = std::max(sup, f.norm());
-  }
-  return 1 + sup + p.set_speed;
-}
-
 // Log-log interpolation of work at error e over (error, work) points.
 double work_at(std::vector<std::pair<double, double>> pts, double e) {
   std::sort(pts.begin(), pts.end());
@@ -130,7 +118,7 @@ void AuditSession::refine_and_judge(std::size_t i) {
   AuditThresholds th_p = th_;
   th_p.refine.h_floor = std::max(th_.refine.h_floor, p.h_floor);
   MeasuredSeries e, v, m;
-  const double vs = velocity_scale(p);
+  const double vs = velocity_scales_[i];
   auto error_point = [&](const RunRow& r) {
     // A sampled reference's own error is noise to the fit (audit_problems.hpp).
     return OrderPoint{r.h, r.error_uniform, r.noise_floor + p.reference_error, r.status == RunStatus::ok, r.wall_seconds};
@@ -255,7 +243,7 @@ void AuditSession::judge_checks_one_to_five() {
   for (std::size_t i = 0; i < problems_.size(); ++i) {
     const AuditProblem& p = problems_[i];
     const std::string label = problem_label(p);
-    const double vs = velocity_scale(p);
+    const double vs = velocity_scales_[i];
     if (!problem_fault_reason_[i].empty()) {
       // A problem plugin that failed is not evidence about the scheme (issue 37).
       const CheckResult::Skipped why{label, "not judged: " + problem_fault_reason_[i]};
@@ -366,6 +354,21 @@ CheckResult AuditSession::judge_determinism() {
                                r1.hash, r2.hash, same ? " (identical)" : " differ");
   }
   return det;
+}
+
+// The velocity scale of a problem (its free motion's sup over t of |f(t, x0)|,
+// plus the set's speed): on a problem plugin computed in a child at plan time
+// (AuditSession::plan_starts), never in the host.
+double velocity_scale(const AuditProblem& p) {
+  Vec<double> f(p.x0.size());
+  double sup = 0;
+  constexpr int kTimes = 1000;
+  for (int i = 0; i <= kTimes; ++i) {
+    const double t = p.t0 + (p.t_end - p.t0) * double(i) / kTimes;
+    p.view->f(t, as_span(p.x0), as_span(f));
+    sup = std::max(sup, f.norm());
+  }
+  return 1 + sup + p.set_speed;
 }
 
 }  // namespace sweepcheck::audit_detail

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "solvers/polyhedral_stepper.hpp"
 #include "studies/audit/audit_session.hpp"
 #include "studies/runs/problem_guard.hpp"
+#include "studies/runs/run_row_text.hpp"
 #include "studies/engine/perturbed_starts.hpp"
 #include "studies/runs/problem_plugin.hpp"
 
@@ -105,9 +107,40 @@ void AuditSession::plan_starts() {
   problem_fault_reason_.assign(problems_.size(), {});
   constraint_counts_.clear();
   for (const auto& p : problems_) constraint_counts_.push_back(p.view->constraints().size());
+  // The velocity scales: f over the span, so on a problem plugin in a child
+  // (10 s: a thousand calls of f); a fault there is the problem's, and none of
+  // its runs is started.
+  velocity_scales_.assign(problems_.size(), 1.0);
   for (std::size_t i = 0; i < problems_.size(); ++i) {
     const AuditProblem& p = problems_[i];
-    for (const auto& s : starts_of(i)) {
+    if (p.untrusted.empty()) {
+      velocity_scales_[i] = velocity_scale(p);
+      continue;
+    }
+    const ChildResult c = run_in_child(
+        [&] {
+          ProblemCallLog log;
+          const ScopedProblemCallLog scope(log);
+          const double v = velocity_scale(p);
+          return log.non_finite ? "N" + problem_non_finite_cause(p.untrusted, log) : "V" + hex_double(v);
+        },
+        10.0, problem_plugin_child_limits());
+    if (c.status == RunStatus::ok && !c.payload.empty()) {
+      if (c.payload[0] == 'V') {
+        velocity_scales_[i] = parse_hex_double(c.payload.substr(1)).value_or(std::numeric_limits<double>::quiet_NaN());
+        if (std::isfinite(velocity_scales_[i])) continue;
+      }
+      problem_fault_reason_[i] = "sampling f(t, x0) over the span (the velocity scale): " +
+                                 (c.payload[0] == 'N' ? c.payload.substr(1) : p.untrusted + ": a non-finite scale");
+      continue;
+    }
+    const std::string cause = problem_fault_cause(p.untrusted, c);
+    problem_fault_reason_[i] = "sampling f(t, x0) over the span (the velocity scale): " +
+                               (cause.empty() ? p.untrusted + ": " + describe(c) : cause);
+  }
+  for (std::size_t i = 0; i < problems_.size(); ++i) {
+    const AuditProblem& p = problems_[i];
+    for (const auto& s : problem_fault_reason_[i].empty() ? starts_of(i) : std::vector<PerturbedStart>{{0, p.x0}}) {
       AuditProblem q = p;
       q.x0 = s.x0;
       q.parameters += s.tag();

@@ -59,6 +59,10 @@ struct Task {
   std::size_t start = 0;  // check 4: index into starts[problem] (0: the given start)
 };
 
+// 1 + sup_t |f(t, x0)| + the set's speed: the velocity scale of the violation
+// floor and the large-step bound (audit_judge.cpp).
+double velocity_scale(const AuditProblem& p);
+
 class AuditSession {
  public:
   AuditSession(const SchemeFactory& scheme, const AuditOptions& opt);
@@ -118,6 +122,7 @@ class AuditSession {
   RunBudget problem_budget_;
   std::vector<std::string> problem_fault_reason_;
   std::vector<int> constraint_counts_;  // per problem, asked once in the plan
+  std::vector<double> velocity_scales_;  // per problem (velocity_scale), computed in the plan
   std::atomic<int> child_runs_{0};
   std::mutex faults_mutex_;  // refined runs of several problems may fault at once
   std::map<std::pair<std::string, std::size_t>, int> not_started_;  // per (kind, problem)

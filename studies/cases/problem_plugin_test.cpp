@@ -114,7 +114,7 @@ TEST(ProblemPluginValidation, AWrongExactSolutionIsRejectedNamingThePluginAndThe
 
 TEST(ProblemPluginValidation, AProjectionLandingOutsideTheSetIsRejectedNamingTheProperty) {
   const std::string m = load_error(HOSTILE_BAD_PROJECTION);
-  EXPECT_NE(m.find("project(j = 0, t, x) must land in S_j"), std::string::npos) << m;
+  EXPECT_NE(m.find("project(j = 0, t, x) must land in S_j"), std::string::npos) << "[" << m << "]";
   // |P(x)| = 1.05: distance(P(x)) is 0.05, named with the radius.
   EXPECT_NE(m.find("|P(x)| = 1.05"), std::string::npos) << m;
 }
