@@ -89,8 +89,12 @@ ChildResult AuditSession::isolated(const std::function<std::string()>& work, std
     }
   ++child_runs_;
   const int constraints = constraint_counts_[problem];
-  ChildResult c = run_in_child(work, budget.time_limit(problem, steps, constraints),
-                               untrusted_problem ? problem_plugin_child_limits() : ChildLimits{});
+  ChildLimits limits = untrusted_problem ? problem_plugin_child_limits() : ChildLimits{};
+  // A run on a problem plugin still going when its budget gives up is
+  // stopped (a scheme plugin's runs keep the audit's earlier rule: run out).
+  if (untrusted_problem) limits.stop = [&budget] { return budget.refusal().has_value(); };
+  ChildResult c = run_in_child(work, budget.time_limit(problem, steps, constraints), limits);
+  if (untrusted_problem && c.status == RunStatus::not_run) c.detail = problems_[problem].untrusted + ": " + c.detail;
   budget.record(problem, steps, constraints, c.status, c.wall_seconds);
   return c;
 }

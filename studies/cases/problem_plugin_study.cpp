@@ -111,8 +111,11 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
               c.detail = std::move(*why);
               return c;
             }
-            ChildResult c = run_in_child(work, budget.time_limit(0, steps, constraints),
-                                         untrusted_problem ? problem_plugin_child_limits() : ChildLimits{});
+            ChildLimits limits = untrusted_problem ? problem_plugin_child_limits() : ChildLimits{};
+            // A run still going when the budget gives up (another run's timeout
+            // spent it) is stopped rather than waited for.
+            limits.stop = [&budget] { return budget.refusal().has_value(); };
+            ChildResult c = run_in_child(work, budget.time_limit(0, steps, constraints), limits);
             budget.record(0, steps, constraints, c.status, c.wall_seconds);
             return c;
           };

@@ -204,7 +204,7 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
     return left > 0 ? static_cast<int>(std::min<long long>(left, 1000 * 1000)) : 0;
   };
   std::string message;
-  bool timed_out = false;
+  bool timed_out = false, stopped = false;
   char buffer[1 << 16];
   for (;;) {
     pollfd p{fds[0], POLLIN, 0};
@@ -213,9 +213,15 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
       timed_out = true;
       break;
     }
-    const int ready = ::poll(&p, 1, ms);
+    const int ready = ::poll(&p, 1, limits.stop ? std::min(ms, 250) : ms);
     if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) continue;  // the loop's deadline test decides
+    if (ready == 0) {
+      if (limits.stop && limits.stop()) {
+        stopped = true;
+        break;
+      }
+      continue;  // the loop's deadline test decides
+    }
     const ssize_t r = ::read(fds[0], buffer, sizeof buffer);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) break;  // EOF: the child closed its end (finished or died)
@@ -252,6 +258,15 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
   res.memory_limit_bytes = memory_cap;
   read_page(progress, res);
   res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (stopped) {
+    ::kill(pid, SIGKILL);
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    read_page(progress, res);
+    res.status = RunStatus::not_run;
+    res.detail = "stopped while running: no further runs of the plugin are started";
+    return res;
+  }
   if (timed_out) {
     ::kill(pid, SIGKILL);
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {

@@ -33,6 +33,10 @@ struct ChildCall {
 // AddressSanitizer, whose shadow memory is address space.
 struct ChildLimits {
   double memory_bytes = 0;
+  // Polled about every 250 ms while the child runs (empty: never): true stops
+  // it (SIGKILL) with the status not_run, e.g. once a budget has given up on
+  // the plugin while this run was still going (studies/runs/run_budget.hpp).
+  std::function<bool()> stop;
 };
 
 struct ChildResult {
