@@ -40,6 +40,7 @@ struct AuditConfig {
   bool sharp = false;
   double run_timeout = 0;
   std::string problem_plugin;
+  bool no_validate = false;
   std::string large_step_perturbations = "1e-12,1e-8,1e-4";
 };
 
@@ -100,6 +101,9 @@ void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
                   "a sweep per step, from the run's size)");
   cmd->add_option("--problem-plugin", cfg->problem_plugin,
                   "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
+  cmd->add_flag("--no-validate", cfg->no_validate,
+                "audit on a problem plugin that fails validation (solvers/problem_validation.hpp), printing what it "
+                "breaks");
   cmd->add_option("--large-step-perturbations", cfg->large_step_perturbations,
                   "relative sizes of the seeded start perturbations of the large-step check (check 4), "
                   "comma-separated, or 'none' for the given start only (studies/engine/perturbed_starts.hpp)")
@@ -162,7 +166,13 @@ void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
     if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks and crowd references are computed once)\n";
     // A bad problem plugin is bad input: load it before the (possibly long) built-in problems.
     std::optional<AuditProblem> plugin_problem;
-    if (!cfg->problem_plugin.empty()) plugin_problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin));
+    if (!cfg->problem_plugin.empty()) {
+      ProblemPluginLoad how;
+      how.validate = !cfg->no_validate;
+      how.note = [](const std::string& s) { std::cerr << "sweepcheck: note: " << s << "\n"; };
+      plugin_problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin, how),
+                                          problem_plugin_label(cfg->problem_plugin));
+    }
     auto problems = audit_problems(cfg->max_problems);
     if (plugin_problem) {
       problems.push_back(std::move(*plugin_problem));
@@ -183,7 +193,9 @@ void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
               << " other files\n";
     // 1: a check failed; 3: no check failed, but a slope had not settled when
     // the budget ended (pre-asymptotic or unsettled): not a pass (README, "Verdicts").
-    exit_code = r.any_failed() ? 1 : r.any_undecided() ? 3 : 0;
+    // A problem plugin that failed (issue 37) is a run-time failure, the problem's: 1.
+    for (const auto& n : r.not_judged) std::cerr << "sweepcheck: problem " << n.problem << " " << n.reason << "\n";
+    exit_code = r.any_failed() || !r.not_judged.empty() ? 1 : r.any_undecided() ? 3 : 0;
   });
 }
 

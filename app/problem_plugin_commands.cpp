@@ -3,7 +3,9 @@
 // when the plugin has no exact solution (studies/cases/problem_plugin_study.hpp).
 #include <fmt/format.h>
 
+#include <cmath>
 #include <iostream>
+#include <stdexcept>
 
 #include "app/commands.hpp"
 #include "reports/richardson_report.hpp"
@@ -20,6 +22,8 @@ struct PluginStudyConfig {
   std::string problem_plugin;
   std::string schemes = "pbd,pngs";
   std::string scheme_plugin;
+  bool no_validate = false;
+  double run_timeout = 0;
   PluginStudyOptions study;
   CommonStudyOptions common;
 };
@@ -42,6 +46,12 @@ void register_problem_plugin(Registry& r) {
   cmd.add_option("--ratio", cfg->study.ratio, "integer refinement ratio (>= 2)")->capture_default_str();
   cmd.add_option("--points-per-step", cfg->study.points_per_step, "interpolant samples per step (exact solution only)")
       ->capture_default_str();
+  cmd.add_flag("--no-validate", cfg->no_validate,
+               "run on a problem plugin that fails validation (exact(t0) = x0, f finite, project / distance / value "
+               "/ gradient consistent; solvers/problem_validation.hpp), printing what it breaks");
+  cmd.add_option("--run-timeout", cfg->run_timeout,
+                 "time limit of one run on a problem plugin in seconds (default 0: from the run's size and the "
+                 "finished runs, as in the audit)");
   cmd.add_option("--out", cfg->common.out, "output folder (created if missing)");
   cmd.add_option("--jobs", cfg->common.jobs, "threads for independent runs (default: all cores)")
       ->check(CLI::NonNegativeNumber);
@@ -51,7 +61,14 @@ void register_problem_plugin(Registry& r) {
     if (cfg->problem_plugin.empty())
       throw std::invalid_argument("study: give a study NAME (see `sweepcheck list`) or --problem-plugin FILE");
     if (cfg->common.out.empty()) throw std::invalid_argument("study --problem-plugin: --out DIR is required");
-    const AuditProblem problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin));
+    if (!(cfg->run_timeout >= 0 && std::isfinite(cfg->run_timeout)))
+      throw std::invalid_argument(fmt::format("study: --run-timeout must be a finite number of seconds >= 0 (0: "
+                                              "automatic), got {}", cfg->run_timeout));
+    ProblemPluginLoad how;
+    how.validate = !cfg->no_validate;
+    how.note = [](const std::string& s) { std::cerr << "sweepcheck: note: " << s << "\n"; };
+    const AuditProblem problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin, how),
+                                                    problem_plugin_label(cfg->problem_plugin));
     std::vector<NamedScheme> schemes;
     if (!cfg->schemes.empty())
       for (const auto& spec : parse_scheme_list(cfg->schemes)) schemes.push_back({spec.label(), catalog_scheme_factory(spec)});
@@ -61,6 +78,9 @@ void register_problem_plugin(Registry& r) {
     }
     if (schemes.empty()) throw std::invalid_argument("study --problem-plugin: --schemes is empty and no --plugin given");
     PluginStudyOptions opt = cfg->study;
+    // A scheme plugin's runs go to children too (the problem plugin's always do).
+    opt.isolate = !cfg->scheme_plugin.empty();
+    opt.budget.fixed_limit = cfg->run_timeout;
     opt.executor = cfg->common.executor(ranks);
     opt.progress = progress_printer(problem.name, cfg->common.quiet);
     const PluginStudy s = run_plugin_study(problem, schemes, opt);
@@ -79,6 +99,18 @@ void register_problem_plugin(Registry& r) {
     text.findings = plugin_study_findings(s);
     write_and_announce(s.study, text, cfg->common.out);
     write_richardson_csv(s.richardson, std::filesystem::path(cfg->common.out) / "richardson.csv");
+    // Written first, then a run-time failure (exit 1) naming every fault.
+    if (!s.faults.empty() || !s.gave_up.empty()) {
+      std::string all;
+      for (const auto& f : s.faults) all += "\n  - " + f;
+      if (!s.gave_up.empty()) all += "\n  - runs not started: " + s.gave_up;
+      std::size_t not_started = 0;
+      for (const auto& r : s.study.rows) not_started += r.status == RunStatus::not_run;
+      throw std::runtime_error(fmt::format("of {} runs, {} failed ({} of them the problem's fault) and {} were not "
+                                           "started:{}\nthe finished runs are in {}",
+                                           s.study.rows.size(), s.faults.size(), s.problem_faults, not_started, all,
+                                           cfg->common.out));
+    }
   });
 }
 

@@ -166,6 +166,13 @@ nlohmann::json audit_json(const AuditResult& a) {
     if (f.steps_done >= 0) fj["steps_done"] = f.steps_done;
     j["faults"].push_back(fj);
   }
+  for (const auto& f : a.problem_faults) {
+    nlohmann::json fj{{"kind", f.kind},   {"problem", f.problem}, {"h", f.h},
+                      {"steps", f.steps}, {"status", to_string(f.status)}, {"cause", f.detail}};
+    if (f.steps_done >= 0) fj["steps_done"] = f.steps_done;
+    j["problem_faults"].push_back(fj);
+  }
+  for (const auto& s : a.not_judged) j["not_judged"].push_back({{"problem", s.problem}, {"reason", s.reason}});
   if (!a.gave_up.empty()) {
     j["gave_up"] = a.gave_up;
     j["runs_not_started"] = a.runs_not_started;
@@ -184,6 +191,12 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
                         ? fmt::format("{}{:g}", a.claim_is_sharp ? "" : ">= ", a.claimed_order)
                         : "none",
                     a.any_failed() ? "FAIL" : "no check failed");
+  if (!a.not_judged.empty()) {
+    md += "**A problem plugin failed, not the scheme** (issue 37): the problem below was not judged, and no check "
+          "blames the scheme for it; the audit exits 1.\n\n| problem | reason |\n|---|---|\n";
+    for (const auto& s : a.not_judged) md += fmt::format("| {} | {} |\n", cell(s.problem), cell(s.reason));
+    md += "\n";
+  }
   if (!a.gave_up.empty())
     md += fmt::format("**The audit stopped running the plugin**: {}. {} runs were not started; every check resting on "
                       "them says FAIL (not run) (README: how the audit isolates plugins).\n\n",
@@ -232,6 +245,12 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
       md += fmt::format("| {} | {} | {:.4g} | {} | {} | {}{} |\n", f.kind, cell(f.problem), f.h, f.steps,
                         to_string(f.status), cell(f.detail),
                         f.steps_done >= 0 ? fmt::format(" (in step {})", f.steps_done + 1) : "");
+  }
+  if (!a.problem_faults.empty()) {
+    md += "\n## Problem faults\n\nRuns where the problem plugin failed (its call and t named), not the scheme:\n\n"
+          "| run | problem | h | steps | cause |\n|---|---|---|---|---|\n";
+    for (const auto& f : a.problem_faults)
+      md += fmt::format("| {} | {} | {:.4g} | {} | {} |\n", f.kind, cell(f.problem), f.h, f.steps, cell(f.detail));
   }
   if (a.isolated)
     md += fmt::format("\nThe scheme's {} runs each ran in a child process with a time limit (README: how the audit "

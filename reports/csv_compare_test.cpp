@@ -34,6 +34,16 @@ TEST(CsvTable, ReadsQuotedFieldsWithCommasQuotesAndNewlines) {
   EXPECT_THROW(parse_csv_table("a,a\n", "t"), std::invalid_argument);
 }
 
+// Issue 37: a spreadsheet's export starts with a UTF-8 byte-order mark; it is
+// not part of the first column's name.
+TEST(CsvTable, AUtf8ByteOrderMarkIsNotPartOfTheFirstColumnName) {
+  const auto t = parse_csv_table("\xEF\xBB\xBFh,e\n0.1,2\n", "t");
+  ASSERT_EQ(t.header.size(), 2u);
+  EXPECT_EQ(t.header[0], "h");
+  EXPECT_EQ(t.column("h"), 0);
+  EXPECT_EQ(t.rows.at(0).at(0), "0.1");
+}
+
 TEST(CsvCompare, FindsAnIdenticalTableEqualWhateverTheRowOrderAndTheIgnoredColumns) {
   const auto r = compare(
       "problem,scheme,steps,error_uniform,wall_seconds,status\n"

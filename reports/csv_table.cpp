@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 namespace sweepcheck {
 
@@ -12,7 +13,11 @@ int CsvTable::column(const std::string& name) const {
   return -1;
 }
 
-CsvTable parse_csv_table(const std::string& text, const std::string& source) {
+CsvTable parse_csv_table(const std::string& text_in, const std::string& source) {
+  // A UTF-8 byte-order mark (spreadsheets write one) is not part of the first
+  // column's name: dropped, as libfccp does for the typed readers.
+  const bool bom = text_in.size() >= 3 && text_in.compare(0, 3, "\xEF\xBB\xBF") == 0;
+  const std::string_view text = bom ? std::string_view(text_in).substr(3) : std::string_view(text_in);
   std::vector<std::vector<std::string>> records;
   std::vector<int> lines;
   std::vector<std::string> record;

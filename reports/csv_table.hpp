@@ -20,7 +20,8 @@ struct CsvTable {
 
 // `source` names the text in error messages. Throws std::invalid_argument
 // naming the source and line for an empty text, an unterminated quote, a row
-// of the wrong width, or a duplicate column name.
+// of the wrong width, or a duplicate column name. A leading UTF-8 byte-order
+// mark is dropped.
 CsvTable parse_csv_table(const std::string& text, const std::string& source);
 // Throws std::invalid_argument when the file cannot be read or is malformed.
 CsvTable read_csv_table(const std::filesystem::path& file);

@@ -74,7 +74,7 @@ ProbeRow consistency_probe(const AuditProblem& problem, const SchemeFactory& sch
 namespace audit_detail {
 
 AuditSession::AuditSession(const SchemeFactory& scheme, const AuditOptions& opt)
-    : scheme_(scheme), opt_(opt), th_(opt.thresholds), budget_(opt.budget) {}
+    : scheme_(scheme), opt_(opt), th_(opt.thresholds), budget_(opt.budget), problem_budget_(opt.budget) {}
 
 // The phases in order. The determinism check's first run comes before every
 // other run of the scheme, its second after all of them (check 7).

@@ -141,6 +141,13 @@ struct AuditResult {
   std::vector<WorkComparison> work;
   std::uint64_t determinism_hash[2] = {0, 0};
   std::vector<RunFault> faults;  // faulted runs of the audited scheme, in task order
+  // Runs where a problem plugin failed, not the scheme (issue 37): it
+  // crashed, hung, threw or ran out of memory inside one of its calls, or
+  // made a non-finite value (RunStatus::problem_fault). Such a problem is not
+  // judged: it is listed here and in every check's skipped problems, and the
+  // audit exits 1 (a run-time failure, the problem's).
+  std::vector<RunFault> problem_faults;
+  std::vector<CheckResult::Skipped> not_judged;
   // Non-empty: the audit stopped starting runs of the plugin (it hangs, or
   // crashes on every run; studies/runs/run_budget.hpp), naming the first run that
   // did; every check resting on the runs not started is FAIL, "not run".

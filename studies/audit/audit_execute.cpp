@@ -6,11 +6,13 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 #include "studies/audit/audit_session.hpp"
 #include "studies/engine/reference_free.hpp"
 #include "studies/engine/sampled_error.hpp"
 #include "studies/runs/parallel_runs.hpp"
+#include "studies/runs/problem_guard.hpp"
 #include "studies/runs/run_row_text.hpp"
 
 namespace sweepcheck::audit_detail {
@@ -24,21 +26,6 @@ template <class Io, class T>
 void task_fields(Io& io, T& x) {
   io(x.row), io(x.samples), io(x.probe.problem), io(x.probe.h), io(x.probe.defect), io(x.probe.floor),
       io(x.probe.max_residual), io(x.probe.points), io(x.probe_status), io(x.fault), io(x.steps_done);
-}
-
-// A run of the audited scheme whose process failed: identity only, no numbers.
-RunRow fault_row(const AuditProblem& p, const std::string& scheme, double claimed, std::int64_t n, RunStatus status) {
-  RunRow r;
-  r.problem = p.name;
-  r.parameters = p.parameters;
-  r.scheme = scheme;
-  r.claimed_order = claimed;
-  r.steps = n;
-  r.t_end = p.t_end;
-  r.h = (p.t_end - p.t0) / double(n);
-  r.status = status;
-  r.error_uniform = r.error_grid = r.violation = r.max_increment = r.scale = std::numeric_limits<double>::quiet_NaN();
-  return r;
 }
 
 std::string encode_probe(const ProbeRow& r) {
@@ -55,11 +42,6 @@ ProbeRow decode_probe(const std::string& text, ProbeRow r) {
   r.max_residual = parse_hex_double(buf[2]).value_or(0.0);
   r.points = std::atoi(buf[3]);
   return r;
-}
-
-Outcome with_non_finite_cause(Outcome o) {
-  if (o.row.status == RunStatus::non_finite) o.fault = fmt::format("step {} returned a non-finite state", o.row.fail_step);
-  return o;
 }
 
 }  // namespace
@@ -79,55 +61,59 @@ void decode(codec::Reader& r, TaskResult& x) {
 // run's time limit from what the plugin's finished runs on the same problem
 // took, and once the plugin has hung on opt.budget.max_timeouts runs (or
 // crashed on its first max_crashes runs) starts no more of them: those end as
-// not_run, with the reason.
+// not_run, with the reason. Runs on a problem plugin (AuditProblem::untrusted)
+// are always isolated, under the problem's own budget (problem_budget_), so a
+// hanging problem stops its own runs, not the rest of the battery.
 ChildResult AuditSession::isolated(const std::function<std::string()>& work, std::int64_t steps, std::size_t problem) {
-  if (auto why = budget_.refusal()) {
+  const bool untrusted_problem = !problems_[problem].untrusted.empty();
+  RunBudget& budget = untrusted_problem ? problem_budget_ : budget_;
+  std::optional<std::string> why;
+  // A problem plugin that already failed (in the plan, or an earlier run of
+  // this problem's refinement): none of its runs is started.
+  if (untrusted_problem && !problem_fault_reason_[problem].empty())
+    why = "not started, it already failed: " + problem_fault_reason_[problem];
+  if (!why) why = budget.refusal();
+  if (why) {
+    // Problem-side: the reason starts with the problem plugin's name (collect() tells them apart).
     ChildResult c;
     c.status = RunStatus::not_run;
-    c.detail = std::move(*why);
+    c.detail = untrusted_problem ? problems_[problem].untrusted + ": " + *why : std::move(*why);
     return c;
   }
+  if (untrusted_problem && opt_.isolate)
+    if (auto scheme_why = budget_.refusal()) {
+      ChildResult c;
+      c.status = RunStatus::not_run;
+      c.detail = std::move(*scheme_why);
+      return c;
+    }
   ++child_runs_;
-  const int constraints = problems_[problem].view->constraints().size();
-  ChildResult c = run_in_child(work, budget_.time_limit(problem, steps, constraints));
-  budget_.record(problem, steps, constraints, c.status, c.wall_seconds);
+  const int constraints = constraint_counts_[problem];
+  ChildLimits limits = untrusted_problem ? problem_plugin_child_limits() : ChildLimits{};
+  // A run on a problem plugin still going when its budget gives up is
+  // stopped (a scheme plugin's runs keep the audit's earlier rule: run out).
+  if (untrusted_problem) limits.stop = [&budget] { return budget.refusal().has_value(); };
+  ChildResult c = run_in_child(work, budget.time_limit(problem, steps, constraints), limits);
+  if (untrusted_problem && c.status == RunStatus::not_run) c.detail = problems_[problem].untrusted + ": " + c.detail;
+  budget.record(problem, steps, constraints, c.status, c.wall_seconds);
   return c;
 }
 
-// A new run of the audited scheme on p (problem `problem`, or one of its starts).
-Outcome AuditSession::fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n) {
+// A new run of `scheme` on p (problem `problem`, or one of its starts):
+// in process, or isolated (guarded_run) when the scheme or the problem is
+// untrusted. A fault of the problem's is recorded as a problem fault.
+Outcome AuditSession::fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n, bool reference) {
   const std::vector<double>& times = sample_times_[problem];
-  if (!opt_.isolate) {
-    auto run = run_stepper(p, scheme_, n, th_.points_per_step, times);
-    return with_non_finite_cause({std::move(run.row), std::move(run.samples), {}});
-  }
-  // The child sends the row and the samples bit for bit (studies/runs/run_codec.hpp).
-  const ChildResult c = isolated(
-      [&] {
-        auto run = run_stepper(p, scheme_, n, th_.points_per_step, times);
-        codec::Writer w;
-        codec::encode(w, run.row);
-        codec::encode(w, run.samples);
-        return std::move(w.bytes);
-      },
-      n, problem);
-  if (c.status != RunStatus::ok)
-    return {fault_row(p, res_.scheme, res_.claimed_order, n, c.status), {}, c.detail, c.progress};
-  // The payload was written by the child after the plugin's step() had run
-  // in it: a plugin that corrupts memory can corrupt it too, and that is
-  // the scheme's fault, recorded like a crash rather than ending the audit.
-  Outcome o;
-  try {
-    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
-    codec::decode(r, o.row);
-    codec::decode(r, o.samples);
-    if (r.p != r.end) throw std::runtime_error("trailing bytes");
-  } catch (const std::exception& e) {
-    return {fault_row(p, res_.scheme, res_.claimed_order, n, RunStatus::crashed),
-            {},
-            fmt::format("the child's result could not be read ({}): memory corrupted inside the scheme?", e.what())};
-  }
-  return with_non_finite_cause(std::move(o));
+  const bool isolate = (opt_.isolate && !reference) || !p.untrusted.empty();
+  ChildRunner child;
+  if (isolate)
+    child = [this, problem](const std::function<std::string()>& work, std::int64_t steps) {
+      return isolated(work, steps, problem);
+    };
+  GuardedRun g = guarded_run(p, reference ? reference_ : scheme_, n, th_.points_per_step, times, child,
+                             reference ? reference_name_ : res_.scheme,
+                             reference ? std::numeric_limits<double>::quiet_NaN() : res_.claimed_order);
+  return {std::move(g.run.row), std::move(g.run.samples), std::move(g.fault), g.steps_done};
 }
 
 // Every run of the audited scheme goes through here: from the journal when
@@ -139,7 +125,9 @@ Outcome AuditSession::scheme_run(std::size_t i, std::int64_t n, std::size_t star
   if (journal)
     if (auto done = opt_.journal->find(p.name, p.parameters, res_.scheme, n)) return {*done, {}, {}};
   Outcome o = fresh_run(i, p, n);
-  if (journal && !is_fault(o.row.status) && o.row.status != RunStatus::not_run) opt_.journal->record(o.row);
+  if (journal && !is_fault(o.row.status) && o.row.status != RunStatus::not_run &&
+      o.row.status != RunStatus::problem_fault)
+    opt_.journal->record(o.row);
   return o;
 }
 
@@ -219,6 +207,13 @@ TaskResult AuditSession::run_task(std::size_t k) {
     out.samples = std::move(o.samples);
     out.fault = std::move(o.fault);
     out.steps_done = o.steps_done;
+  } else if (!p.untrusted.empty()) {
+    // The reference scheme on a problem plugin: isolated like every run on it.
+    auto o = fresh_run(t.problem, p, t.n, true);
+    out.row = std::move(o.row);
+    out.samples = std::move(o.samples);
+    out.fault = std::move(o.fault);
+    out.steps_done = o.steps_done;
   } else if (sample_times_[t.problem].empty()) {
     out.row = journaled(opt_.journal.get(), p.name, p.parameters, reference_name_, t.n,
                         [&] { return run_stepper(p, reference_, t.n, th_.points_per_step).row; });
@@ -255,6 +250,19 @@ void AuditSession::note_not_run(const std::string& kind, std::size_t problem, co
 
 void AuditSession::record_fault(RunFault f) { res_.faults.push_back(std::move(f)); }
 
+// A problem plugin's fault (issue 37): recorded against the problem, which is
+// then not judged; no check blames the scheme for it.
+void AuditSession::record_problem_fault(std::size_t problem, RunFault f) {
+  if (problem_fault_reason_[problem].empty())
+    problem_fault_reason_[problem] = fmt::format("the {} run {}", f.kind, f.sentence());
+  res_.problem_faults.push_back(std::move(f));
+}
+
+void AuditSession::note_problem_not_run(std::size_t problem, const std::string& why) {
+  ++res_.runs_not_started;
+  if (problem_fault_reason_[problem].empty()) problem_fault_reason_[problem] = why;
+}
+
 // Rows, samples and probe rows by task index; faults in task order.
 void AuditSession::collect(const std::vector<TaskResult>& results) {
   rows_.assign(tasks_.size(), {});
@@ -275,6 +283,17 @@ void AuditSession::collect(const std::vector<TaskResult>& results) {
     rows_[k] = r.row;
     samples_[k] = r.samples;
     const std::string kind = k < n_ladder_ ? "ladder" : "large-step";
+    if (rows_[k].status == RunStatus::problem_fault) {
+      record_problem_fault(tasks_[k].problem, {kind, problem_label(problems_[tasks_[k].problem]), rows_[k].h,
+                                               rows_[k].steps, rows_[k].status, r.fault, r.steps_done});
+      continue;
+    }
+    if (rows_[k].status == RunStatus::not_run && !problems_[tasks_[k].problem].untrusted.empty() &&
+        r.fault.rfind(problems_[tasks_[k].problem].untrusted, 0) == 0) {
+      // The problem plugin's budget: its remaining runs were not started.
+      note_problem_not_run(tasks_[k].problem, r.fault);
+      continue;
+    }
     if (is_fault(rows_[k].status)) {
       const double size = start_sizes_[tasks_[k].problem][tasks_[k].start];
       record_fault({kind, problem_label(problems_[tasks_[k].problem]), rows_[k].h, rows_[k].steps, rows_[k].status,

@@ -19,18 +19,6 @@ namespace {
 // [t0, T], the ends included) matters for a time-dependent field: the
 // circuit's source is −0.5 at t0 and reaches 16.5, so |f(t0, x0)| alone
 // would put the large-step bound below the exact solution's own size.
-double velocity_scale(const AuditProblem& p) {
-  Vec<double> f(p.x0.size());
-  double sup = 0;
-  constexpr int kTimes = 1000;
-  for (int i = 0; i <= kTimes; ++i) {
-    const double t = p.t0 + (p.t_end - p.t0) * double(i) / kTimes;
-    p.view->f(t, as_span(p.x0), as_span(f));
-    sup = std::max(sup, f.norm());
-  }
-  return 1 + sup + p.set_speed;
-}
-
 // Log-log interpolation of work at error e over (error, work) points.
 double work_at(std::vector<std::pair<double, double>> pts, double e) {
   std::sort(pts.begin(), pts.end());
@@ -124,12 +112,13 @@ Judgement with_faults(Judgement j, const std::vector<RunFault>& faults, const st
 // count so the checks share the new rungs. Problems refine in parallel.
 void AuditSession::refine_and_judge(std::size_t i) {
   const AuditProblem& p = problems_[i];
+  if (!problem_fault_reason_[i].empty()) return;  // the problem failed: not judged
   // The same thresholds for every problem; only how far refinement may go
   // depends on the problem's reference (AuditProblem::h_floor).
   AuditThresholds th_p = th_;
   th_p.refine.h_floor = std::max(th_.refine.h_floor, p.h_floor);
   MeasuredSeries e, v, m;
-  const double vs = velocity_scale(p);
+  const double vs = velocity_scales_[i];
   auto error_point = [&](const RunRow& r) {
     // A sampled reference's own error is noise to the fit (audit_problems.hpp).
     return OrderPoint{r.h, r.error_uniform, r.noise_floor + p.reference_error, r.status == RunStatus::ok, r.work_units(), r.wall_seconds};
@@ -156,6 +145,10 @@ void AuditSession::refine_and_judge(std::size_t i) {
     // when asked, journaled when resuming.
     Outcome o = scheme_run(i, n);
     o.row.refined = true;
+    if (o.row.status == RunStatus::problem_fault) {
+      std::lock_guard lock(faults_mutex_);
+      record_problem_fault(i, {"ladder", problem_label(p), o.row.h, o.row.steps, o.row.status, o.fault, o.steps_done});
+    }
     if (is_fault(o.row.status)) {
       std::lock_guard lock(faults_mutex_);
       record_fault({"ladder", problem_label(p), o.row.h, o.row.steps, o.row.status, o.fault, o.steps_done});
@@ -250,7 +243,15 @@ void AuditSession::judge_checks_one_to_five() {
   for (std::size_t i = 0; i < problems_.size(); ++i) {
     const AuditProblem& p = problems_[i];
     const std::string label = problem_label(p);
-    const double vs = velocity_scale(p);
+    const double vs = velocity_scales_[i];
+    if (!problem_fault_reason_[i].empty()) {
+      // A problem plugin that failed is not evidence about the scheme (issue 37).
+      const CheckResult::Skipped why{label, "not judged: " + problem_fault_reason_[i]};
+      for (auto* c : {&conv, &viol, &bound, &big, &cons}) c->skipped.push_back(why);
+      res_.not_judged.push_back(why);
+      res_.problems.push_back({label, p.error_measure, p.notes});
+      continue;
+    }
     not_run_if(with_faults(j_conv_[i], res_.faults, "ladder", label), "ladder", i, conv);
     not_run_if(with_faults(j_viol_[i], res_.faults, "ladder", label), "ladder", i, viol);
     not_run_if(with_faults(j_bound_[i], res_.faults, "ladder", label), "ladder", i, bound);
@@ -353,6 +354,21 @@ CheckResult AuditSession::judge_determinism() {
                                r1.hash, r2.hash, same ? " (identical)" : " differ");
   }
   return det;
+}
+
+// The velocity scale of a problem (its free motion's sup over t of |f(t, x0)|,
+// plus the set's speed): on a problem plugin computed in a child at plan time
+// (AuditSession::plan_starts), never in the host.
+double velocity_scale(const AuditProblem& p) {
+  Vec<double> f(p.x0.size());
+  double sup = 0;
+  constexpr int kTimes = 1000;
+  for (int i = 0; i <= kTimes; ++i) {
+    const double t = p.t0 + (p.t_end - p.t0) * double(i) / kTimes;
+    p.view->f(t, as_span(p.x0), as_span(f));
+    sup = std::max(sup, f.norm());
+  }
+  return 1 + sup + p.set_speed;
 }
 
 }  // namespace sweepcheck::audit_detail

@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "solvers/polyhedral_stepper.hpp"
 #include "studies/audit/audit_session.hpp"
+#include "studies/runs/problem_guard.hpp"
+#include "studies/runs/run_row_text.hpp"
 #include "studies/engine/perturbed_starts.hpp"
 #include "studies/runs/problem_plugin.hpp"
 
@@ -52,6 +55,41 @@ void AuditSession::select_problems(const std::vector<AuditProblem>& all_problems
   res_.claim_is_sharp = opt_.claim_is_sharp && std::isfinite(res_.claimed_order);
 }
 
+// Check 4's starts of problem i. The feasibility sweeps project with the
+// problem's constraints: on a problem plugin they run in a child, and a fault
+// there leaves the given start only, with the problem not judged (issue 37).
+std::vector<PerturbedStart> AuditSession::starts_of(std::size_t i) {
+  const AuditProblem& p = problems_[i];
+  if (p.untrusted.empty()) return perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0);
+  const ChildResult c = run_in_child(
+      [&] {
+        codec::Writer w;
+        for (const auto& s : perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0)) {
+          codec::encode(w, s.size), codec::encode(w, s.x0), codec::encode(w, s.displacement);
+          codec::encode(w, s.violation);
+        }
+        return std::move(w.bytes);
+      },
+      60.0 /* s: a few projections per start */, problem_plugin_child_limits());
+  std::vector<PerturbedStart> out;
+  if (c.status == RunStatus::ok) {
+    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
+    while (r.p != r.end) {
+      PerturbedStart s;
+      codec::decode(r, s.size), codec::decode(r, s.x0), codec::decode(r, s.displacement), codec::decode(r, s.violation);
+      out.push_back(std::move(s));
+    }
+    return out;
+  }
+  std::string cause = problem_fault_cause(p.untrusted, c);
+  problem_fault_reason_[i] = "making the perturbed starts of the large-step check: " +
+                             (cause.empty() ? p.untrusted + ": " + describe(c) : cause);
+  PerturbedStart given;
+  given.x0 = p.x0;
+  out.push_back(std::move(given));
+  return out;
+}
+
 void AuditSession::plan_starts() {
   // Reference-free problems: every ladder and large-step run is recorded at
   // common sample times (reference_free.hpp).
@@ -66,9 +104,43 @@ void AuditSession::plan_starts() {
   // so every thread, rank and child sees the same starts.
   starts_.assign(problems_.size(), {});
   start_sizes_.assign(problems_.size(), {});
+  problem_fault_reason_.assign(problems_.size(), {});
+  constraint_counts_.clear();
+  for (const auto& p : problems_) constraint_counts_.push_back(p.view->constraints().size());
+  // The velocity scales: f over the span, so on a problem plugin in a child
+  // (10 s: a thousand calls of f); a fault there is the problem's, and none of
+  // its runs is started.
+  velocity_scales_.assign(problems_.size(), 1.0);
   for (std::size_t i = 0; i < problems_.size(); ++i) {
     const AuditProblem& p = problems_[i];
-    for (const auto& s : perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0)) {
+    if (p.untrusted.empty()) {
+      velocity_scales_[i] = velocity_scale(p);
+      continue;
+    }
+    const ChildResult c = run_in_child(
+        [&] {
+          ProblemCallLog log;
+          const ScopedProblemCallLog scope(log);
+          const double v = velocity_scale(p);
+          return log.non_finite ? "N" + problem_non_finite_cause(p.untrusted, log) : "V" + hex_double(v);
+        },
+        10.0, problem_plugin_child_limits());
+    if (c.status == RunStatus::ok && !c.payload.empty()) {
+      if (c.payload[0] == 'V') {
+        velocity_scales_[i] = parse_hex_double(c.payload.substr(1)).value_or(std::numeric_limits<double>::quiet_NaN());
+        if (std::isfinite(velocity_scales_[i])) continue;
+      }
+      problem_fault_reason_[i] = "sampling f(t, x0) over the span (the velocity scale): " +
+                                 (c.payload[0] == 'N' ? c.payload.substr(1) : p.untrusted + ": a non-finite scale");
+      continue;
+    }
+    const std::string cause = problem_fault_cause(p.untrusted, c);
+    problem_fault_reason_[i] = "sampling f(t, x0) over the span (the velocity scale): " +
+                               (cause.empty() ? p.untrusted + ": " + describe(c) : cause);
+  }
+  for (std::size_t i = 0; i < problems_.size(); ++i) {
+    const AuditProblem& p = problems_[i];
+    for (const auto& s : problem_fault_reason_[i].empty() ? starts_of(i) : std::vector<PerturbedStart>{{0, p.x0}}) {
       AuditProblem q = p;
       q.x0 = s.x0;
       q.parameters += s.tag();

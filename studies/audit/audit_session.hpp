@@ -24,6 +24,7 @@
 
 #include "solvers/template_stepper.hpp"
 #include "studies/audit/audit.hpp"
+#include "studies/engine/perturbed_starts.hpp"
 #include "studies/engine/richardson.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/run_codec.hpp"
@@ -58,6 +59,10 @@ struct Task {
   std::size_t start = 0;  // check 4: index into starts[problem] (0: the given start)
 };
 
+// 1 + sup_t |f(t, x0)| + the set's speed: the velocity scale of the violation
+// floor and the large-step bound (audit_judge.cpp).
+double velocity_scale(const AuditProblem& p);
+
 class AuditSession {
  public:
   AuditSession(const SchemeFactory& scheme, const AuditOptions& opt);
@@ -67,11 +72,12 @@ class AuditSession {
   // --- plan (audit_plan.cpp) ---
   void select_problems(const std::vector<AuditProblem>& all_problems);
   void plan_starts();
+  std::vector<PerturbedStart> starts_of(std::size_t i);
   void plan_runs();
 
   // --- execute (audit_execute.cpp) ---
   ChildResult isolated(const std::function<std::string()>& work, std::int64_t steps, std::size_t problem);
-  Outcome fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n);
+  Outcome fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n, bool reference = false);
   Outcome scheme_run(std::size_t i, std::int64_t n, std::size_t start = 0);
   TaskResult probe_run(std::size_t i, double h);
   std::int64_t probe_steps(const AuditProblem& p) const;
@@ -81,6 +87,8 @@ class AuditSession {
   void collect(const std::vector<TaskResult>& results);
   void note_not_run(const std::string& kind, std::size_t problem, const std::string& why);
   void record_fault(RunFault f);
+  void record_problem_fault(std::size_t problem, RunFault f);
+  void note_problem_not_run(std::size_t problem, const std::string& why);
   void errors_of_reference_free_problems();
 
   // --- judge (audit_judge.cpp) ---
@@ -109,6 +117,12 @@ class AuditSession {
 
   // Execution state.
   RunBudget budget_;
+  // Runs on a problem plugin: their own budget, and per problem the first
+  // reason it was not judged (empty: judged). Issue 37.
+  RunBudget problem_budget_;
+  std::vector<std::string> problem_fault_reason_;
+  std::vector<int> constraint_counts_;  // per problem, asked once in the plan
+  std::vector<double> velocity_scales_;  // per problem (velocity_scale), computed in the plan
   std::atomic<int> child_runs_{0};
   std::mutex faults_mutex_;  // refined runs of several problems may fault at once
   std::map<std::pair<std::string, std::size_t>, int> not_started_;  // per (kind, problem)

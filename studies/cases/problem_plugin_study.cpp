@@ -8,6 +8,7 @@
 #include "solvers/polyhedral_stepper.hpp"
 #include "studies/runs/erased_run.hpp"
 #include "studies/runs/parallel_runs.hpp"
+#include "studies/runs/problem_guard.hpp"
 #include "studies/engine/reference_free.hpp"
 #include "studies/engine/sampled_error.hpp"
 
@@ -24,6 +25,7 @@ void PluginStudyOptions::validate() const {
   if (max_samples < 1) throw std::invalid_argument("PluginStudyOptions: max_samples must be >= 1");
   if (points_per_step < 1) throw std::invalid_argument("PluginStudyOptions: points_per_step must be >= 1");
   executor.validate("PluginStudyOptions");
+  budget.validate();
   fit.validate();
   richardson.validate();
 }
@@ -47,10 +49,13 @@ namespace {
 struct PluginRun {
   RunRow row;
   std::vector<Vec<double>> samples;
+  std::string fault;  // the cause when the row's status is a fault, problem-fault or not-run
 };
 // Bit-exact encoding for MPI ranks (studies/runs/run_codec.hpp); found by ADL.
-void encode(codec::Writer& w, const PluginRun& x) { codec::encode(w, x.row), codec::encode(w, x.samples); }
-void decode(codec::Reader& r, PluginRun& x) { codec::decode(r, x.row), codec::decode(r, x.samples); }
+void encode(codec::Writer& w, const PluginRun& x) {
+  codec::encode(w, x.row), codec::encode(w, x.samples), codec::encode(w, x.fault);
+}
+void decode(codec::Reader& r, PluginRun& x) { codec::decode(r, x.row), codec::decode(r, x.samples), codec::decode(r, x.fault); }
 
 }  // namespace
 
@@ -86,15 +91,50 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
     for (auto n : counts) tasks.push_back({s, n});
   std::function<void(const PluginRun&, int, int)> progress;
   if (opt.progress) progress = [&](const PluginRun& r, int done, int total) { opt.progress(r.row, done, total); };
+  // Untrusted code runs in children, under one budget for the study (its
+  // problem index is 0: the study has one problem).
+  const bool untrusted_problem = !problem.untrusted.empty();
+  RunBudget budget(opt.budget);
+  const int constraints = problem.view->constraints().size();
+  std::vector<double> claims;
+  for (const auto& s : schemes) claims.push_back(s.make()->claimed_order());
   auto runs = run_tasks<PluginRun>(
       tasks.size(), opt.executor,
       [&](std::size_t i) {
         const Task& t = tasks[i];
-        auto a = run_stepper(problem, schemes[t.scheme].make, t.n, opt.points_per_step, out.sample_times);
-        a.row.scheme = schemes[t.scheme].label;
-        return PluginRun{std::move(a.row), std::move(a.samples)};
+        ChildRunner child;
+        if (untrusted_problem || opt.isolate)
+          child = [&](const std::function<std::string()>& work, std::int64_t steps) {
+            if (auto why = budget.refusal()) {
+              ChildResult c;
+              c.status = RunStatus::not_run;
+              c.detail = std::move(*why);
+              return c;
+            }
+            ChildLimits limits = untrusted_problem ? problem_plugin_child_limits() : ChildLimits{};
+            // A run still going when the budget gives up (another run's timeout
+            // spent it) is stopped rather than waited for.
+            limits.stop = [&budget] { return budget.refusal().has_value(); };
+            ChildResult c = run_in_child(work, budget.time_limit(0, steps, constraints), limits);
+            budget.record(0, steps, constraints, c.status, c.wall_seconds);
+            return c;
+          };
+        auto g = guarded_run(problem, schemes[t.scheme].make, t.n, opt.points_per_step, out.sample_times, child,
+                             schemes[t.scheme].label, claims[t.scheme]);
+        g.run.row.scheme = schemes[t.scheme].label;
+        return PluginRun{std::move(g.run.row), std::move(g.run.samples), std::move(g.fault)};
       },
       progress);
+  for (const auto& r : runs) {
+    if (r.row.status == RunStatus::not_run) {
+      if (out.gave_up.empty()) out.gave_up = r.fault;
+      continue;
+    }
+    if (!is_fault(r.row.status) && r.row.status != RunStatus::problem_fault) continue;
+    out.problem_faults += r.row.status == RunStatus::problem_fault;
+    out.faults.push_back(fmt::format("{} at h = {:.6g} ({} steps): {}: {}", r.row.scheme, r.row.h, r.row.steps,
+                                     to_string(r.row.status), r.fault));
+  }
 
   for (std::size_t s = 0; s < schemes.size(); ++s) {
     std::vector<LadderRun> ladder;
@@ -130,6 +170,17 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
 
 std::vector<std::string> plugin_study_findings(const PluginStudy& s) {
   std::vector<std::string> out;
+  if (!s.faults.empty())
+    out.push_back(fmt::format(
+        "**{} run{} failed as program{}** ({} of them the problem's fault, not the scheme's; their rows carry the "
+        "status, every finished run is kept): {}",
+        s.faults.size(), s.faults.size() > 1 ? "s" : "", s.faults.size() > 1 ? "s" : "", s.problem_faults,
+        [&] {
+          std::string all;
+          for (const auto& f : s.faults) all += (all.empty() ? "" : "; ") + f;
+          return all;
+        }()));
+  if (!s.gave_up.empty()) out.push_back("**Runs not started**: " + s.gave_up + ".");
   if (s.reference_free)
     out.push_back(fmt::format(
         "**Reference-free study**: the problem has no exact solution and no reference run was used. Each row's error "

@@ -19,6 +19,7 @@
 #include "studies/cases/convergence_study.hpp"
 #include "studies/engine/reference_free.hpp"
 #include "studies/engine/richardson.hpp"
+#include "studies/runs/run_budget.hpp"
 #include "studies/runs/scheme_factory.hpp"
 
 namespace sweepcheck {
@@ -32,6 +33,14 @@ struct PluginStudyOptions {
   Executor executor;  // threads and MPI ranks for independent runs (studies/runs/executor.hpp)
   FitOptions fit;            // expected_order is taken from each scheme's claim
   RichardsonOptions richardson;
+  // Runs that call untrusted code go to child processes (studies/runs/
+  // isolated_run.hpp): always on a problem plugin (AuditProblem::untrusted),
+  // and for every scheme when `isolate` (a scheme plugin). Their time limits
+  // and the hang and crash budget are the audit's (studies/runs/run_budget.hpp):
+  // after budget.max_timeouts runs timed out (or max_crashes crashed with none
+  // finished) the remaining runs are not started (status not-run).
+  bool isolate = false;
+  RunBudgetOptions budget;
   std::function<void(const RunRow&, int done, int total)> progress;
 
   void validate() const;
@@ -42,6 +51,13 @@ std::vector<std::int64_t> nested_step_counts(double span, const PluginStudyOptio
 
 struct PluginStudy {
   ConvergenceStudy study;
+  // Runs that failed as programs, were not started, or where the problem
+  // made the fault: one sentence each naming the run and the cause (for a
+  // problem fault: the plugin, the call and t). Their rows are in the study
+  // with that status; every finished run's row is kept.
+  std::vector<std::string> faults;
+  int problem_faults = 0;  // how many of them are the problem's
+  std::string gave_up;     // non-empty: the budget stopped starting runs, and why
   bool reference_free = true;
   std::vector<SchemeEstimate> richardson;  // one per scheme, in the order given
   std::vector<double> sample_times;

@@ -9,6 +9,8 @@
 
 #include "studies/runs/problem_plugin.hpp"
 #include "studies/cases/problem_plugin_study.hpp"
+#include "analytic/sliding_case.hpp"
+#include <sweepcheck/validate_problem.hpp>
 
 namespace sweepcheck {
 namespace {
@@ -84,5 +86,136 @@ TEST(ProblemPlugin, NestedLadderRejectsTooFewRungsAndOverflow) {
   EXPECT_EQ(nested_step_counts(1.0, o), (std::vector<std::int64_t>{4, 8, 16, 32}));
 }
 
+
+// --- Issue 37: a problem plugin cannot crash, hang or fool the host. ---
+
+std::string load_error(const std::string& path, bool validate = true) {
+  ProblemPluginLoad how;
+  how.validate = validate;
+  try {
+    load_problem_plugin(path, how);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ProblemPluginValidation, TheCorrectExamplesPassValidation) {
+  EXPECT_EQ(load_error(FIXTURE_PROBLEM_EXACT), "");
+  EXPECT_EQ(load_error(FIXTURE_PROBLEM_FREE), "");
+}
+
+TEST(ProblemPluginValidation, AWrongExactSolutionIsRejectedNamingThePluginAndTheProperty) {
+  const std::string m = load_error(HOSTILE_WRONG_EXACT);
+  EXPECT_NE(m.find("libhostile_wrong_exact.so' fails validation"), std::string::npos) << m;
+  EXPECT_NE(m.find("exact(t0) must equal x0() to round-off"), std::string::npos) << m;
+  EXPECT_NE(m.find("--no-validate"), std::string::npos) << m;
+}
+
+TEST(ProblemPluginValidation, AProjectionLandingOutsideTheSetIsRejectedNamingTheProperty) {
+  const std::string m = load_error(HOSTILE_BAD_PROJECTION);
+  EXPECT_NE(m.find("project(j = 0, t, x) must land in S_j"), std::string::npos) << "[" << m << "]";
+  // |P(x)| = 1.05: distance(P(x)) is 0.05, named with the radius.
+  EXPECT_NE(m.find("|P(x)| = 1.05"), std::string::npos) << m;
+}
+
+TEST(ProblemPluginValidation, NoValidateLoadsTheProblemAndTellsWhatItBreaks) {
+  std::string notes;
+  ProblemPluginLoad how;
+  how.validate = false;
+  how.note = [&notes](const std::string& s) { notes += s; };
+  EXPECT_NO_THROW(load_problem_plugin(HOSTILE_WRONG_EXACT, how));
+  EXPECT_NE(notes.find("exact(t0) must equal x0()"), std::string::npos) << notes;
+}
+
+TEST(ProblemPluginValidation, TheMemoryRuleRefusesAHugeDimensionBeforeAllocating) {
+  const std::string m = load_error(HOSTILE_HUGE_DIM);
+  EXPECT_NE(m.find("dim() = 1000000000 needs about 8e+09 bytes (one state vector)"), std::string::npos) << m;
+}
+
+TEST(ProblemPluginValidation, AThrowingConstructorIsNamedWithItsMessage) {
+  const std::string m = load_error(HOSTILE_THROWING_CONSTRUCTOR);
+  EXPECT_NE(m.find("libhostile_throwing_constructor.so': its constructor threw: cannot open my data file"),
+            std::string::npos)
+      << m;
+}
+
+// A view whose gradient has the wrong sign: validation names it.
+class WrongGradientDisk final : public plugin::ProblemView, private plugin::ConstraintView {
+ public:
+  int dim() const override { return 2; }
+  void f(double, std::span<const double>, std::span<double> out) const override { out[0] = out[1] = 1; }
+  const plugin::ConstraintView& constraints() const override { return *this; }
+
+ private:
+  static double norm(std::span<const double> x) { return std::hypot(x[0], x[1]); }
+  int size() const override { return 1; }
+  double value(int, double, std::span<const double> x) const override { return 1 - norm(x); }
+  void gradient(int, double, std::span<const double> x, std::span<double> g) const override {
+    g[0] = x[0] / norm(x), g[1] = x[1] / norm(x);  // the sign flipped: pointing out of S
+  }
+  double distance(int, double, std::span<const double> x) const override { return std::max(0.0, norm(x) - 1); }
+  bool project(int, double, std::span<double> x) const override {
+    const double r = norm(x);
+    if (r <= 1) return false;
+    x[0] /= r, x[1] /= r;
+    return true;
+  }
+};
+
+PluginStudyOptions four_rungs() {
+  PluginStudyOptions o;
+  o.h_max = 0.1;
+  o.points = 4;
+  o.executor.jobs = 2;
+  return o;
+}
+
+TEST(ProblemPluginIsolation, ACrashInFIsTheProblemsFaultNamedWithTheCallAndTAndTheRunsAreKept) {
+  const AuditProblem p = audit_problem_from(load_problem_plugin(HOSTILE_SEGFAULT_IN_F), "problem plugin 'segv'");
+  const auto s = run_plugin_study(p, {{"pbd", catalog_scheme_factory(parse_scheme_spec("pbd"))}}, four_rungs());
+  ASSERT_EQ(s.study.rows.size(), 4u);
+  int problem_faults = 0;
+  for (const auto& r : s.study.rows) problem_faults += r.status == RunStatus::problem_fault;
+  EXPECT_GE(problem_faults, 1);
+  EXPECT_EQ(s.problem_faults, problem_faults);
+  ASSERT_FALSE(s.faults.empty());
+  EXPECT_NE(s.faults[0].find("problem plugin 'segv' crashed inside f at t = 1."), std::string::npos) << s.faults[0];
+  EXPECT_NE(s.faults[0].find("SIGSEGV"), std::string::npos) << s.faults[0];
+}
+
+TEST(ProblemPluginBlame, ANanMadeByTheProblemsFIsTheProblemsFaultNotTheSchemes) {
+  const AuditProblem p = audit_problem_from(load_problem_plugin(HOSTILE_NAN_IN_F), "problem plugin 'nan'");
+  // In process (no child): the guarded view notes the first non-finite value.
+  const AuditRun r = run_stepper(p, catalog_scheme_factory(parse_scheme_spec("pbd")), 30, 1);
+  EXPECT_EQ(r.row.status, RunStatus::problem_fault);
+  EXPECT_NE(r.problem_fault.find("problem plugin 'nan' returned a non-finite value from f at t = 1"),
+            std::string::npos)
+      << r.problem_fault;
+}
+
+TEST(ProblemPluginBlame, ANanTheSchemeMadeIsStillTheSchemes) {
+  // The correct example and a scheme fed nothing wrong: status ok, nothing noted.
+  const AuditProblem p = audit_problem_from(load_problem_plugin(FIXTURE_PROBLEM_FREE));
+  const AuditRun r = run_stepper(p, catalog_scheme_factory(parse_scheme_spec("pbd")), 30, 1);
+  EXPECT_EQ(r.row.status, RunStatus::ok);
+  EXPECT_EQ(r.problem_fault, "");
+}
+
+}  // namespace
+
+TEST(ProblemValidationApi, AProblemWithAWrongGradientIsNamed) {
+  const WrongGradientDisk view;
+  const double x0[2] = {0.1, 0.2};
+  const auto v = problem_violations(ProblemUnderValidation{view, 0.0, 1.0, x0, {}, 1.0});
+  ASSERT_FALSE(v.empty());
+  EXPECT_NE(v[0].find("gradient(j = 0, t, x) must match finite differences of value"), std::string::npos) << v[0];
+  // The testing API (<sweepcheck/validate_problem.hpp>): the in-tree sliding
+  // case, with its exact solution, is what it says it is.
+  const auto none = problem_violations(SlidingCase<double>{});
+  EXPECT_TRUE(none.empty()) << none.front();
+}
+
+namespace {
 }  // namespace
 }  // namespace sweepcheck

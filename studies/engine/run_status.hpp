@@ -15,6 +15,11 @@ enum class RunStatus {
   crashed,     // the run's process died: a signal (SIGSEGV, SIGABRT, ...) or exit() inside the scheme
   timed_out,   // the run exceeded its time limit and was killed
   threw,       // step() threw an exception (of any type)
+  // The problem's fault, not the scheme's: a problem plugin crashed, hung,
+  // threw or ran out of memory inside one of its calls, or returned a
+  // non-finite value from finite inputs (studies/runs/problem_guard.hpp). No
+  // check blames the scheme for it; the cause names the plugin, call and t.
+  problem_fault,
   // Not started: the audit's budget for an untrusted scheme that hangs or
   // crashes on every run was spent (studies/runs/run_budget.hpp). No numbers.
   not_run,
@@ -30,6 +35,7 @@ inline std::string to_string(RunStatus s) {
     case RunStatus::crashed: return "crashed";
     case RunStatus::timed_out: return "timed-out";
     case RunStatus::threw: return "threw";
+    case RunStatus::problem_fault: return "problem-fault";
     case RunStatus::not_run: return "not-run";
   }
   return "unknown";
@@ -37,7 +43,8 @@ inline std::string to_string(RunStatus s) {
 
 inline constexpr RunStatus kAllRunStatuses[] = {RunStatus::ok,         RunStatus::diverged, RunStatus::inner_cap_hit,
                                                 RunStatus::infeasible, RunStatus::non_finite, RunStatus::crashed,
-                                                RunStatus::timed_out,  RunStatus::threw,    RunStatus::not_run};
+                                                RunStatus::timed_out,  RunStatus::threw,    RunStatus::problem_fault,
+                                                RunStatus::not_run};
 
 // The run stopped before t_end: its error, violation and increments are not
 // those of a whole trajectory.

@@ -13,6 +13,8 @@
 #include "studies/engine/measure_run.hpp"
 #include "studies/engine/sampled_error.hpp"
 #include "studies/runs/isolated_run.hpp"
+#include "studies/runs/problem_guard.hpp"
+#include "studies/runs/run_codec.hpp"
 
 namespace sweepcheck {
 
@@ -73,6 +75,9 @@ struct NoErrorObserver {
 AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
                      const std::vector<double>& sample_times) {
   const auto stepper = scheme();
+  // The problem's own non-finite values (a problem plugin's guarded view notes them).
+  ProblemCallLog problem_log;
+  const ScopedProblemCallLog log_scope(problem_log);
   const CountingView counting(*problem.view);
   const RunProblem rp(problem);
   bool non_finite = false;
@@ -118,6 +123,11 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   // The driver calls both a blow-up and a NaN "diverged"; a NaN is the
   // scheme's fault (RunStatus::non_finite), a blow-up a numerical verdict.
   row.status = s.status == RunStatus::diverged && non_finite ? RunStatus::non_finite : s.status;
+  // ... unless the problem made the first non-finite value itself (issue 37).
+  if (problem_log.non_finite) {
+    row.status = RunStatus::problem_fault;
+    out.problem_fault = problem_non_finite_cause(problem.untrusted.empty() ? "the problem" : problem.untrusted, problem_log);
+  }
   row.fail_step = s.fail_step;
   row.inner_cap_hits = s.inner_cap_hits;
   row.work = s.work;  // sweeps and inner iterations as the scheme reports them
@@ -139,6 +149,78 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   row.noise_floor = run_noise_floor<double>(n, viol.scale(), inner_tol);
   out.hash = hash.hash;
   if (s.status != RunStatus::diverged && recorder.complete()) out.samples = recorder.samples();
+  return out;
+}
+
+RunRow fault_row(const AuditProblem& p, const std::string& scheme, double claimed, std::int64_t n, RunStatus status) {
+  RunRow r;
+  r.problem = p.name;
+  r.parameters = p.parameters;
+  r.scheme = scheme;
+  r.claimed_order = claimed;
+  r.steps = n;
+  r.t_end = p.t_end;
+  r.h = (p.t_end - p.t0) / double(n);
+  r.status = status;
+  r.error_uniform = r.error_grid = r.violation = r.max_increment = r.scale = std::numeric_limits<double>::quiet_NaN();
+  return r;
+}
+
+namespace {
+
+std::string non_finite_cause(const AuditRun& r) {
+  if (r.row.status == RunStatus::problem_fault) return r.problem_fault;
+  if (r.row.status == RunStatus::non_finite) return "step " + std::to_string(r.row.fail_step) + " returned a non-finite state";
+  return {};
+}
+
+}  // namespace
+
+GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
+                       const std::vector<double>& sample_times, const ChildRunner& child,
+                       const std::string& scheme_label, double claimed_order) {
+  GuardedRun out;
+  if (!child) {
+    out.run = run_stepper(problem, scheme, n, points_per_step, sample_times);
+    out.fault = non_finite_cause(out.run);
+    return out;
+  }
+  // The child sends the row, the samples and a problem fault bit for bit (studies/runs/run_codec.hpp).
+  const ChildResult c = child(
+      [&] {
+        auto run = run_stepper(problem, scheme, n, points_per_step, sample_times);
+        codec::Writer w;
+        codec::encode(w, run.row);
+        codec::encode(w, run.samples);
+        codec::encode(w, run.problem_fault);
+        return std::move(w.bytes);
+      },
+      n);
+  if (c.status != RunStatus::ok) {
+    out.steps_done = c.progress;
+    // Inside a call into the problem plugin: the problem's fault, named with the call and t.
+    std::string cause = problem.untrusted.empty() ? std::string() : problem_fault_cause(problem.untrusted, c);
+    const RunStatus status = cause.empty() ? c.status : RunStatus::problem_fault;
+    out.run.row = fault_row(problem, scheme_label, claimed_order, n, status);
+    out.fault = cause.empty() ? c.detail : std::move(cause);
+    return out;
+  }
+  // The payload was written by the child after untrusted code had run in it:
+  // code that corrupts memory can corrupt it too, recorded like a crash.
+  try {
+    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
+    codec::decode(r, out.run.row);
+    codec::decode(r, out.run.samples);
+    codec::decode(r, out.run.problem_fault);
+    if (r.p != r.end) throw std::runtime_error("trailing bytes");
+  } catch (const std::exception& e) {
+    out.run = {};
+    out.run.row = fault_row(problem, scheme_label, claimed_order, n, RunStatus::crashed);
+    out.fault = std::string("the child's result could not be read (") + e.what() +
+                "): memory corrupted inside the plugin?";
+    return out;
+  }
+  out.fault = non_finite_cause(out.run);
   return out;
 }
 

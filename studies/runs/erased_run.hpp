@@ -17,6 +17,7 @@
 #include "studies/engine/run_row.hpp"
 #include "studies/engine/sampled_reference.hpp"
 #include "studies/engine/step_ladder.hpp"
+#include "studies/runs/isolated_run.hpp"
 #include "studies/runs/scheme_factory.hpp"
 
 namespace sweepcheck {
@@ -55,6 +56,10 @@ struct AuditProblem {
   // the audit names it when a scheme cannot run on this problem (the
   // catching-up schemes need a polyhedron, solvers/polyhedral_stepper.hpp).
   std::string set_description;
+  // Non-empty: the problem's own code is untrusted (a problem plugin), named
+  // so ("problem plugin 'libp.so'"): every run on it goes to a child process
+  // (guarded_run), and its faults are blamed on it (studies/runs/problem_guard.hpp).
+  std::string untrusted;
 
   // The convergence ladder (checks 1-3); empty: thresholds.ladder. A sampled
   // reference bounds how small the steps can usefully go.
@@ -87,12 +92,39 @@ inline std::string problem_label(const AuditProblem& p) { return p.name + " " + 
 // With sample_times, the states x_h(τ_i) are recorded too (the piecewise-
 // linear interpolant; empty if the run diverged). A reference-free problem
 // gets error NaN: its errors come from comparing runs (studies/engine/richardson.md).
+// A non-finite value the problem itself made (from finite inputs) ends the
+// run as RunStatus::problem_fault with the cause in problem_fault.
 struct AuditRun {
   RunRow row;
   std::uint64_t hash = 0;
   std::vector<Vec<double>> samples;
+  std::string problem_fault;
 };
 AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
                      const std::vector<double>& sample_times = {});
+
+// A run whose process failed or was not started: identity only, no numbers.
+RunRow fault_row(const AuditProblem& p, const std::string& scheme, double claimed, std::int64_t n, RunStatus status);
+
+// How a caller runs work in a child (its time limit, its budget: the audit's
+// and the plugin study's RunBudget); `steps` sizes the time limit.
+using ChildRunner = std::function<ChildResult(const std::function<std::string()>& work, std::int64_t steps)>;
+
+// One run that may call untrusted code (a scheme plugin, a problem plugin):
+// in a child through `child` when it is set, else in process. The row's
+// status says how it ended: a scheme fault (crashed, timed-out, threw,
+// non-finite), problem-fault when the child was inside a call into the
+// problem plugin or the problem made the first non-finite value, not-run when
+// the budget refused it; `fault` is the cause (naming the plugin, the call
+// and t for a problem fault). The rows and samples of a run that finished
+// come back bit for bit.
+struct GuardedRun {
+  AuditRun run;
+  std::string fault;
+  std::int64_t steps_done = -1;  // steps finished when a child run failed (-1: not known)
+};
+GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
+                       const std::vector<double>& sample_times, const ChildRunner& child,
+                       const std::string& scheme_label, double claimed_order);
 
 }  // namespace sweepcheck

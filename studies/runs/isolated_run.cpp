@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,6 +21,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <fstream>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -72,25 +74,71 @@ std::string current_exception_description() {
   }
 }
 
-// The child's progress word: set in the child only (after fork, where the
-// child is single-threaded), so the host's threads never see it non-null.
-std::atomic<std::int64_t>* child_progress = nullptr;
+// What a child tells the host through one shared page: how far it got and
+// the problem-plugin call it is in (atomics: the host reads after the child
+// ended, but a thread of the child may still be writing when it is killed).
+struct ChildPage {
+  std::atomic<std::int64_t> progress{-1};
+  std::atomic<int> call{-1};
+  std::atomic<int> inside{0};
+  std::atomic<double> t{0};
+};
+
+// Set in the child only (after fork, where the child is single-threaded), so
+// the host's threads never see it non-null.
+ChildPage* child_page = nullptr;
 
 // One shared anonymous page per child run: the child writes, the host reads
 // after the child has ended.
-struct ProgressPage {
+struct SharedPage {
   void* page = MAP_FAILED;
-  ProgressPage() {
-    page = ::mmap(nullptr, sizeof(std::atomic<std::int64_t>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (page != MAP_FAILED) new (page) std::atomic<std::int64_t>(-1);
+  SharedPage() {
+    page = ::mmap(nullptr, sizeof(ChildPage), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (page != MAP_FAILED) new (page) ChildPage();
   }
-  ~ProgressPage() {
-    if (page != MAP_FAILED) ::munmap(page, sizeof(std::atomic<std::int64_t>));
+  ~SharedPage() {
+    if (page != MAP_FAILED) ::munmap(page, sizeof(ChildPage));
   }
-  std::atomic<std::int64_t>* word() const {
-    return page == MAP_FAILED ? nullptr : static_cast<std::atomic<std::int64_t>*>(page);
-  }
+  ChildPage* get() const { return page == MAP_FAILED ? nullptr : static_cast<ChildPage*>(page); }
 };
+
+void read_page(const SharedPage& page, ChildResult& res) {
+  if (const auto* w = page.get()) {
+    res.progress = w->progress.load();
+    res.call = {w->call.load(), w->t.load(), w->inside.load() != 0};
+  }
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
+// The child's address space now (VmSize), in bytes; 0 when unknown.
+double address_space_bytes() {
+  std::ifstream in("/proc/self/statm");
+  double pages = 0;
+  if (!(in >> pages)) return 0;
+  return pages * double(::sysconf(_SC_PAGESIZE));
+}
+
+// RLIMIT_AS = what the child has + limits.memory_bytes; the limit applied (0: none).
+double limit_memory(const ChildLimits& limits) {
+  if (!(limits.memory_bytes > 0) || kAddressSanitizer) return 0;
+  const double now = address_space_bytes();
+  if (!(now > 0)) return 0;
+  const double cap = now + limits.memory_bytes;
+  rlimit r{};
+  r.rlim_cur = r.rlim_max = cap >= double(RLIM_INFINITY) ? RLIM_INFINITY : static_cast<rlim_t>(cap);
+  return ::setrlimit(RLIMIT_AS, &r) == 0 ? cap : 0;
+}
 
 [[noreturn]] void child_main(int fd, const std::function<std::string()>& work) {
   // The host's handlers (if any) are not the child's business.
@@ -112,11 +160,13 @@ struct ProgressPage {
 
 }  // namespace
 
-ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds) {
+ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds,
+                         const ChildLimits& limits) {
   if (!(time_limit_seconds > 0)) throw std::invalid_argument("run_in_child: the time limit must be > 0");
   int fds[2];
   pid_t pid = -1;
-  const ProgressPage progress;  // mapped before fork: shared with the child
+  const SharedPage progress;  // mapped before fork: shared with the child
+  const double memory_cap = kAddressSanitizer ? 0 : limits.memory_bytes;
   const auto started = std::chrono::steady_clock::now();
   {
     // Host threads fork concurrently (--jobs). A child forked by another
@@ -140,7 +190,8 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
     if (pid == 0) {
       ::close(fds[0]);
       if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
-      child_progress = progress.word();
+      child_page = progress.get();
+      limit_memory(limits);
       child_main(fds[1], work);
     }
     ::close(fds[1]);
@@ -159,7 +210,7 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
     return static_cast<int>(std::clamp<long long>(left, 1, 1000 * 1000));
   };
   std::string message;
-  bool timed_out = false;
+  bool timed_out = false, stopped = false;
   char buffer[1 << 16];
   for (;;) {
     pollfd p{fds[0], POLLIN, 0};
@@ -167,9 +218,16 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
       timed_out = true;
       break;
     }
-    const int ready = ::poll(&p, 1, remaining_ms());
+    const int ms = remaining_ms();
+    const int ready = ::poll(&p, 1, limits.stop ? std::min(ms, 250) : ms);
     if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) continue;  // the loop's deadline test decides
+    if (ready == 0) {
+      if (limits.stop && limits.stop()) {
+        stopped = true;
+        break;
+      }
+      continue;  // the loop's deadline test decides
+    }
     const ssize_t r = ::read(fds[0], buffer, sizeof buffer);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) break;  // EOF: the child closed its end (finished or died)
@@ -203,13 +261,23 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
     }
   }
   ChildResult res;
-  if (const auto* w = progress.word()) res.progress = w->load();
+  res.memory_limit_bytes = memory_cap;
+  read_page(progress, res);
   res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (stopped) {
+    ::kill(pid, SIGKILL);
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    read_page(progress, res);
+    res.status = RunStatus::not_run;
+    res.detail = "stopped while running: no further runs of the plugin are started";
+    return res;
+  }
   if (timed_out) {
     ::kill(pid, SIGKILL);
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    if (const auto* w = progress.word()) res.progress = w->load();  // final: the child is gone
+    read_page(progress, res);  // final: the child is gone
     res.status = RunStatus::timed_out;
     res.detail = fmt::format("killed after its time limit of {:g} s", time_limit_seconds);
     return res;
@@ -244,7 +312,28 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
 }
 
 void report_child_progress(std::int64_t value) {
-  if (child_progress) child_progress->store(value, std::memory_order_relaxed);
+  if (child_page) child_page->progress.store(value, std::memory_order_relaxed);
+}
+
+void report_child_call(int call, double t) {
+  if (!child_page) return;
+  child_page->call.store(call, std::memory_order_relaxed);
+  child_page->t.store(t, std::memory_order_relaxed);
+  child_page->inside.store(1, std::memory_order_release);
+}
+
+void report_child_call_returned() {
+  if (child_page) child_page->inside.store(0, std::memory_order_release);
+}
+
+double available_memory_bytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  double kib = 0;
+  std::string unit;
+  while (in >> key >> kib >> unit)
+    if (key == "MemAvailable:") return kib * 1024;
+  return 0;
 }
 
 std::string describe(const ChildResult& r) {

@@ -17,6 +17,28 @@
 
 namespace sweepcheck {
 
+// The call into a problem plugin a child was in, or last made (problem
+// plugins, studies/runs/problem_guard.hpp): which call (an id the caller
+// names), at which t, and whether the child was still inside it when it ended.
+struct ChildCall {
+  int call = -1;  // -1: none reported
+  double t = 0;
+  bool inside = false;
+};
+
+// What a child may use besides time. memory_bytes > 0: the child's address
+// space may grow by at most this much beyond what it had at fork
+// (RLIMIT_AS), so a runaway allocation fails inside the child (std::bad_alloc,
+// or a crash) instead of waking the kernel's OOM killer. Not applied under
+// AddressSanitizer, whose shadow memory is address space.
+struct ChildLimits {
+  double memory_bytes = 0;
+  // Polled about every 250 ms while the child runs (empty: never): true stops
+  // it (SIGKILL) with the status not_run, e.g. once a budget has given up on
+  // the plugin while this run was still going (studies/runs/run_budget.hpp).
+  std::function<bool()> stop;
+};
+
 struct ChildResult {
   // ok: `payload` is what `work` returned. Otherwise crashed / timed_out /
   // threw, and `detail` names the cause ("signal 11 (Segmentation fault)",
@@ -27,18 +49,30 @@ struct ChildResult {
   // What the child last reported through report_child_progress (e.g. the
   // steps it had finished when it was killed); -1: it reported nothing.
   std::int64_t progress = -1;
+  ChildCall call;  // the problem-plugin call it was in or made last (report_child_call)
+  double memory_limit_bytes = 0;  // the address-space growth the child was allowed (ChildLimits; 0: none)
   double wall_seconds = 0;  // host-side time from fork to the child's end
 };
 
 // Runs `work` in a forked child and returns its result or the fault. Throws
 // std::runtime_error only when the host cannot create the child (fork or
 // pipe failing: a host problem, not the scheme's). time_limit_seconds > 0.
-ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds);
+ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds,
+                         const ChildLimits& limits = {});
 
 // Called by `work` inside a child: the host reads the last value (a page
 // shared with the child), so a run that hangs or crashes can be named by how
 // far it got. A no-op outside a child run.
 void report_child_progress(std::int64_t value);
+
+// Called inside a child around each call into a problem plugin: entering
+// `call` at time t, and returning from it. No-ops outside a child run.
+void report_child_call(int call, double t);
+void report_child_call_returned();
+
+// Bytes the kernel reports as available (MemAvailable of /proc/meminfo); 0
+// when unknown.
+double available_memory_bytes();
 
 // "the run crashed: signal 11 (Segmentation fault)" etc.: the status with its cause.
 std::string describe(const ChildResult& r);

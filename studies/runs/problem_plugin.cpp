@@ -4,15 +4,31 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "solvers/template_stepper.hpp"
 #include "studies/engine/sampled_error.hpp"
+#include "solvers/problem_validation.hpp"
+#include "solvers/resource_limits.hpp"
+#include "studies/runs/isolated_run.hpp"
+#include "studies/runs/problem_guard.hpp"
 #include "studies/runs/shared_library.hpp"
 
 namespace sweepcheck {
 
 namespace {
 
+// Stages of loading reported to the child page (beyond the ProblemCall ids
+// of the guarded view), so a crash or hang while loading is named.
+constexpr int kConstructing = 100;
+constexpr int kContract = 101;
+
+std::string stage_name(int call) {
+  if (call == kConstructing) return "sweepcheck_create_problem (its constructor)";
+  if (call == kContract) return "name(), dim(), t0(), t_end(), time_scale(), x0() or distance() at x0";
+  if (call >= 0 && call <= static_cast<int>(ProblemCall::size)) return to_string(static_cast<ProblemCall>(call));
+  return "loading";
+}
 
 // The contract of ProblemDefinition, checked once on load so a broken plugin
 // is bad input (exit 2) rather than a run-time failure deep inside a study.
@@ -20,6 +36,15 @@ void check_definition(const plugin::ProblemDefinition& d, const std::string& who
   if (d.name().empty()) throw std::invalid_argument(who + ": name() is empty");
   const int n = d.dim();
   if (n < 1) throw std::invalid_argument(fmt::format("{}: dim() = {} must be >= 1", who, n));
+  // The memory rule, before a state is allocated: one state within the
+  // program's per-array limit, and the states a run holds (~16) within half
+  // the memory available, the most a run's child may grow by (problem_guard.hpp).
+  check_memory(fmt::format("{}: dim() = {}", who, n), double(n), "one state vector");
+  const double run_bytes = 16.0 * 8.0 * double(n), available = available_memory_bytes();
+  if (available > 0 && !(run_bytes <= 0.5 * available))
+    throw std::invalid_argument(fmt::format("{}: dim() = {} needs about {:.3g} bytes per run (16 states); the memory "
+                                            "rule allows half the memory available, {:.3g} bytes",
+                                            who, n, run_bytes, 0.5 * available));
   const double t0 = d.t0(), T = d.t_end();
   if (!std::isfinite(t0) || !std::isfinite(T) || !(T > t0))
     throw std::invalid_argument(fmt::format("{}: t0() = {} and t_end() = {} must be finite with t_end > t0", who, t0, T));
@@ -37,16 +62,21 @@ void check_definition(const plugin::ProblemDefinition& d, const std::string& who
   }
 }
 
-}  // namespace
-
-std::shared_ptr<const plugin::ProblemDefinition> load_problem_plugin(const std::string& path) {
-  const std::string who = "problem plugin '" + path + "'";
+// dlopen, the entry point, the ABI check and the constructor.
+std::shared_ptr<const plugin::ProblemDefinition> open_definition(const std::string& path, const std::string& who) {
   auto lib = open_plugin_symbol("problem plugin", path, "sweepcheck_create_problem",
                                 "add SWEEPCHECK_EXPORT_PROBLEM(YourClass) to one source file; see "
                                 "solvers/problem_plugin_api.hpp");
   const auto create = reinterpret_cast<sweepcheck_create_problem_fn>(lib.symbol);
   plugin::ProblemDefinition* d = nullptr;
-  const int version = create(plugin::kProblemAbiVersion, &d);
+  int version = 0;
+  report_child_call(kConstructing, std::nan(""));
+  try {
+    version = create(plugin::kProblemAbiVersion, &d);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("{}: its constructor threw: {}", who, e.what()));
+  }
+  report_child_call_returned();
   if (version != plugin::kProblemAbiVersion)
     // A conforming plugin returned null; a non-conforming one is leaked rather
     // than deleted through a vtable of unknown layout.
@@ -55,14 +85,92 @@ std::shared_ptr<const plugin::ProblemDefinition> load_problem_plugin(const std::
                                             who, version, plugin::kProblemAbiVersion));
   if (!d) throw std::invalid_argument(who + ": sweepcheck_create_problem returned no problem");
   // The deleter keeps the library loaded until the definition is gone.
-  std::shared_ptr<const plugin::ProblemDefinition> out(d, [h = lib.handle](const plugin::ProblemDefinition* p) { delete p; });
-  check_definition(*out, who);
-  return out;
+  return std::shared_ptr<const plugin::ProblemDefinition>(d, [h = lib.handle](const plugin::ProblemDefinition* p) { delete p; });
 }
 
-AuditProblem audit_problem_from(std::shared_ptr<const plugin::ProblemDefinition> d) {
+// The sampled properties (solvers/problem_validation.hpp), every call
+// through the guarded view so a crash names the call and t.
+std::vector<std::string> violations_of(const std::shared_ptr<const plugin::ProblemDefinition>& d) {
+  const GuardedProblemView view(d);
+  Vec<double> x0(d->dim());
+  d->x0(as_span(x0));
+  ProblemUnderValidation p{view, d->t0(), d->t_end(), as_span(std::as_const(x0)), {}, d->time_scale()};
+  p.exact = [&d](double t, std::span<double> out) {
+    report_child_call(static_cast<int>(ProblemCall::exact), t);
+    const bool known = d->exact(t, out);
+    report_child_call_returned();
+    return known;
+  };
+  return problem_violations(p);
+}
+
+}  // namespace
+
+std::string problem_plugin_label(const std::string& path) { return "problem plugin '" + path + "'"; }
+
+std::shared_ptr<const plugin::ProblemDefinition> load_problem_plugin(const std::string& path,
+                                                                     const ProblemPluginLoad& how) {
+  const std::string who = problem_plugin_label(path);
+  // 1. In a child: everything that calls the plugin's code before a run.
+  //    Payload: 'B' + message (bad input), or 'V' + the violations, one a line.
+  const ChildResult c = run_in_child(
+      [&]() -> std::string {
+        try {
+          const auto d = open_definition(path, who);
+          report_child_call(kContract, std::nan(""));
+          check_definition(*d, who);
+          report_child_call_returned();
+          std::string text = "V";
+          for (const auto& v : violations_of(d)) text += v + "\n";
+          return text;
+        } catch (const std::invalid_argument& e) {
+          return std::string("B") + e.what();
+        }
+      },
+      how.load_seconds, problem_plugin_child_limits());
+  if (c.status != RunStatus::ok) {
+    const std::string where = c.call.call >= 0 ? stage_name(c.call.call) : "loading";
+    const std::string at = c.call.call >= 0 && c.call.call <= static_cast<int>(ProblemCall::size) && std::isfinite(c.call.t)
+                               ? fmt::format(" at t = {:.6g}", c.call.t)
+                               : "";
+    if (c.status == RunStatus::threw && c.detail.find(who + ": its constructor threw") != std::string::npos)
+      throw std::runtime_error(c.detail.substr(c.detail.find(who)));
+    throw std::runtime_error(fmt::format("{}: loading and validating it (in a child process) failed inside {}{}: {}",
+                                         who, where, at, describe(c)));
+  }
+  if (c.payload.empty()) throw std::logic_error("load_problem_plugin: empty answer from the child");
+  if (c.payload[0] == 'B') throw std::invalid_argument(c.payload.substr(1));
+  std::vector<std::string> violations;
+  for (std::size_t b = 1; b < c.payload.size();) {
+    const auto e = c.payload.find('\n', b);
+    violations.push_back(c.payload.substr(b, e - b));
+    b = e == std::string::npos ? c.payload.size() : e + 1;
+  }
+  if (!violations.empty()) {
+    std::string list;
+    for (const auto& v : violations) list += "\n  - " + v;
+    if (how.validate)
+      throw std::invalid_argument(fmt::format(
+          "{} fails validation; it is not what it says it is, so no scheme is run on it:{}\n(if the problem "
+          "cannot satisfy a property by design, --no-validate runs it anyway)",
+          who, list));
+    if (how.note)
+      how.note(fmt::format("{}: --no-validate: running it although it fails validation (a scheme's results on it "
+                           "may reflect these, not the scheme):{}",
+                           who, list));
+  } else if (!how.validate && how.note) {
+    how.note(who + ": --no-validate given; validation found nothing broken");
+  }
+  // 2. In the host, now that it loaded, constructed and validated in a child.
+  auto d = open_definition(path, who);
+  check_definition(*d, who);
+  return d;
+}
+
+AuditProblem audit_problem_from(std::shared_ptr<const plugin::ProblemDefinition> d, std::string who) {
   AuditProblem a;
   a.name = d->name();
+  a.untrusted = who.empty() ? "problem plugin '" + a.name + "'" : std::move(who);
   a.parameters = d->parameters();
   a.x0 = Vec<double>(d->dim());
   d->x0(as_span(a.x0));
@@ -73,7 +181,11 @@ AuditProblem audit_problem_from(std::shared_ptr<const plugin::ProblemDefinition>
   if (d->exact(a.t0, as_span(probe))) {
     a.exact = [d](double t) {
       Vec<double> x(d->dim());
-      if (!d->exact(t, as_span(x))) throw std::logic_error("problem plugin " + d->name() + ": exact() stopped answering");
+      report_child_call(static_cast<int>(ProblemCall::exact), t);
+      const bool known = d->exact(t, as_span(x));
+      report_child_call_returned();
+      if (!known) throw std::logic_error("problem plugin " + d->name() + ": exact() stopped answering");
+      note_problem_output(ProblemCall::exact, t, -1, std::isfinite(t), all_finite(x));
       return x;
     };
     a.error_measure = "sup over t of |x_h(t) - x(t)| (x_h: piecewise-linear interpolant, x: the plugin's exact solution)";
@@ -83,7 +195,7 @@ AuditProblem audit_problem_from(std::shared_ptr<const plugin::ProblemDefinition>
         "and asymptotic range by Richardson extrapolation (studies/engine/richardson.md)";
   }
   a.notes = "problem plugin";
-  a.view = std::move(d);
+  a.view = std::make_shared<GuardedProblemView>(std::move(d));
   return a;
 }
 

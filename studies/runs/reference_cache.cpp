@@ -141,6 +141,9 @@ ParsedReference parse_reference(const std::string& text, const std::string& key,
     r.reference.reset();
     return r;
   };
+  // A checksummed file of ours never starts with a byte-order mark: one was
+  // added by an editor or a spreadsheet, so the file is not what we wrote.
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) return fail("starts with a UTF-8 byte-order mark (saved by an editor?)");
   std::size_t pos = 0;
   auto next_line = [&](std::string& line) {
     if (pos >= text.size()) return false;

@@ -48,11 +48,22 @@ bool is_integer_parameter(const std::string& key) { return key.rfind("max_", 0) 
 
 SchemeSpec parse_scheme_spec(const std::string& text) {
   SchemeSpec spec;
-  std::stringstream in(text);
-  std::string part;
-  std::getline(in, spec.name, ':');
+  // Split on every ':' keeping empty parts, so a trailing or doubled colon
+  // ("pbd:", "pngs::reltol=1") is an empty option named as such, not dropped.
+  std::vector<std::string> parts;
+  for (std::size_t begin = 0;;) {
+    const auto colon = text.find(':', begin);
+    parts.push_back(text.substr(begin, colon == std::string::npos ? std::string::npos : colon - begin));
+    if (colon == std::string::npos) break;
+    begin = colon + 1;
+  }
+  spec.name = parts.front();
   const SchemeInfo& info = scheme_info(spec.name);
-  while (std::getline(in, part, ':')) {
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const std::string& part = parts[i];
+    if (part.empty())
+      throw std::invalid_argument("scheme spec '" + text + "': empty option " + std::to_string(i) +
+                                  " (a trailing or doubled ':'); write key=value after each ':' or drop the ':'");
     const auto eq = part.find('=');
     if (eq == std::string::npos)
       throw std::invalid_argument("scheme spec '" + text + "': expected key=value, got '" + part + "'");
@@ -61,6 +72,10 @@ SchemeSpec parse_scheme_spec(const std::string& text) {
     bool known = false;
     for (const auto& p : info.parameters) known = known || p.name == key;
     if (!known) throw std::invalid_argument("scheme '" + spec.name + "' has no parameter '" + key + "'");
+    // A repeated option would silently take its last value.
+    if (spec.parameters.count(key))
+      throw std::invalid_argument("scheme spec '" + text + "': option '" + key +
+                                  "' is given more than once; give it once");
     std::size_t used = 0;
     double v = std::numeric_limits<double>::quiet_NaN();
     try {

@@ -27,6 +27,11 @@ TEST(SchemeCatalog, BadSpecsNameTheCulprit) {
   EXPECT_NE(message("pngs:tol=1").find("tol"), std::string::npos);
   EXPECT_NE(message("pngs:reltol=abc").find("reltol"), std::string::npos);
   EXPECT_NE(message("pngs:reltol=nan").find("reltol"), std::string::npos);
+  // Issue 37: a trailing colon and a repeated option are refused, named.
+  EXPECT_NE(message("pbd:").find("empty option"), std::string::npos) << message("pbd:");
+  EXPECT_NE(message("pngs::reltol=1e-8").find("empty option"), std::string::npos);
+  EXPECT_NE(message("pngs:reltol=1e-8:reltol=1e-6").find("'reltol' is given more than once"), std::string::npos)
+      << message("pngs:reltol=1e-8:reltol=1e-6");
   EXPECT_NE(message("pngs:reltol").find("key=value"), std::string::npos);
   EXPECT_NE(message(",").find("no scheme"), std::string::npos);
 }

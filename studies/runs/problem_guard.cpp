@@ -1,0 +1,142 @@
+#include "studies/runs/problem_guard.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace sweepcheck {
+
+namespace {
+
+thread_local ProblemCallLog* current_log = nullptr;
+
+bool finite(std::span<const double> x) {
+  for (double v : x)
+    if (!std::isfinite(v)) return false;
+  return true;
+}
+
+// Reports the call to the child page on entry and its return on exit (not on
+// an exception: the child then ends "inside" the call, which is where it threw).
+struct CallScope {
+  CallScope(ProblemCall c, double t) { report_child_call(static_cast<int>(c), t); }
+  void returned() const { report_child_call_returned(); }
+};
+
+}  // namespace
+
+const char* to_string(ProblemCall c) {
+  switch (c) {
+    case ProblemCall::f: return "f";
+    case ProblemCall::value: return "value";
+    case ProblemCall::gradient: return "gradient";
+    case ProblemCall::distance: return "distance";
+    case ProblemCall::project: return "project";
+    case ProblemCall::exact: return "exact";
+    case ProblemCall::dim: return "dim";
+    case ProblemCall::size: return "constraints().size";
+  }
+  return "?";
+}
+
+ScopedProblemCallLog::ScopedProblemCallLog(ProblemCallLog& log) : previous_(current_log) { current_log = &log; }
+ScopedProblemCallLog::~ScopedProblemCallLog() { current_log = previous_; }
+
+void note_problem_output(ProblemCall call, double t, int constraint, bool inputs_finite, bool output_finite) {
+  if (output_finite || !inputs_finite || !current_log || current_log->non_finite) return;
+  *current_log = {true, call, t, constraint};
+}
+
+int GuardedProblemView::dim() const {
+  const CallScope s(ProblemCall::dim, std::nan(""));
+  const int n = d_->dim();
+  s.returned();
+  return n;
+}
+
+void GuardedProblemView::f(double t, std::span<const double> x, std::span<double> out) const {
+  const CallScope s(ProblemCall::f, t);
+  d_->f(t, x, out);
+  s.returned();
+  note_problem_output(ProblemCall::f, t, -1, std::isfinite(t) && finite(x), finite(out));
+}
+
+int GuardedProblemView::size() const {
+  const CallScope s(ProblemCall::size, std::nan(""));
+  const int m = d_->constraints().size();
+  s.returned();
+  return m;
+}
+
+double GuardedProblemView::value(int j, double t, std::span<const double> x) const {
+  const CallScope s(ProblemCall::value, t);
+  const double v = d_->constraints().value(j, t, x);
+  s.returned();
+  note_problem_output(ProblemCall::value, t, j, std::isfinite(t) && finite(x), std::isfinite(v));
+  return v;
+}
+
+void GuardedProblemView::gradient(int j, double t, std::span<const double> x, std::span<double> g) const {
+  const CallScope s(ProblemCall::gradient, t);
+  d_->constraints().gradient(j, t, x, g);
+  s.returned();
+  note_problem_output(ProblemCall::gradient, t, j, std::isfinite(t) && finite(x), finite(g));
+}
+
+double GuardedProblemView::distance(int j, double t, std::span<const double> x) const {
+  const CallScope s(ProblemCall::distance, t);
+  const double d = d_->constraints().distance(j, t, x);
+  s.returned();
+  note_problem_output(ProblemCall::distance, t, j, std::isfinite(t) && finite(x), std::isfinite(d));
+  return d;
+}
+
+bool GuardedProblemView::project(int j, double t, std::span<double> x) const {
+  const bool inputs = std::isfinite(t) && finite(x);
+  const CallScope s(ProblemCall::project, t);
+  const bool moved = d_->constraints().project(j, t, x);
+  s.returned();
+  note_problem_output(ProblemCall::project, t, j, inputs, finite(x));
+  return moved;
+}
+
+std::string describe_call(ProblemCall call, double t, int constraint) {
+  std::string what = to_string(call);
+  if (constraint >= 0) what += fmt::format(" (constraint {})", constraint);
+  if (std::isfinite(t)) what += fmt::format(" at t = {:.6g}", t);
+  return what;
+}
+
+std::string problem_fault_cause(const std::string& who, const ChildResult& c) {
+  if (!c.call.inside || c.call.call < 0 || c.status == RunStatus::ok || c.status == RunStatus::not_run) return {};
+  const std::string call = describe_call(static_cast<ProblemCall>(c.call.call), c.call.t);
+  switch (c.status) {
+    case RunStatus::crashed: return fmt::format("{} crashed inside {}: {}", who, call, c.detail);
+    case RunStatus::timed_out:
+      return fmt::format("{} did not return from {}: the run was {}", who, call, c.detail);
+    case RunStatus::threw: {
+      std::string s = fmt::format("{} threw inside {}: {}", who, call, c.detail);
+      if (c.detail.find("bad_alloc") != std::string::npos && c.memory_limit_bytes > 0)
+        s += fmt::format(" (memory rule: a run that calls into a problem plugin may grow by at most {:.3g} GiB, half "
+                         "the memory available when it started, RLIMIT_AS)",
+                         c.memory_limit_bytes / (1024.0 * 1024 * 1024));
+      return s;
+    }
+    default: return fmt::format("{} failed inside {}: {}", who, call, c.detail);
+  }
+}
+
+std::string problem_non_finite_cause(const std::string& who, const ProblemCallLog& log) {
+  if (!log.non_finite) return {};
+  return fmt::format("{} returned a non-finite value from {} (from finite inputs): the problem's fault, not the "
+                     "scheme's",
+                     who, describe_call(log.call, log.t, log.constraint));
+}
+
+ChildLimits problem_plugin_child_limits() {
+  ChildLimits l;
+  l.memory_bytes = 0.5 * available_memory_bytes();
+  return l;
+}
+
+}  // namespace sweepcheck
