@@ -87,7 +87,9 @@ ChildResult AuditSession::isolated(const std::function<std::string()>& work, std
       c.detail = std::move(*scheme_why);
       return c;
     }
-  ++child_runs_;
+  // child_runs counts the audited scheme's isolation (opt.isolate), as audit.md reports it;
+  // the runs a problem plugin alone sends to children are not counted (each MPI rank would count its own).
+  if (opt_.isolate) ++child_runs_;
   const int constraints = constraint_counts_[problem];
   ChildLimits limits = untrusted_problem ? problem_plugin_child_limits() : ChildLimits{};
   // A run on a problem plugin still going when its budget gives up is

@@ -116,6 +116,8 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
             // spent it) is stopped rather than waited for.
             limits.stop = [&budget] { return budget.refusal().has_value(); };
             ChildResult c = run_in_child(work, budget.time_limit(0, steps, constraints), limits);
+            if (c.status == RunStatus::not_run)
+              if (auto why = budget.refusal()) c.detail = "stopped while running, " + *why;
             budget.record(0, steps, constraints, c.status, c.wall_seconds);
             return c;
           };

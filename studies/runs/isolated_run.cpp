@@ -246,7 +246,7 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
     // scheme runs any more, so a blocking wait cannot hang.
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-  } else if (!timed_out) {
+  } else if (!timed_out && !stopped) {
     // The pipe is closed; the child exits right after (or is dying). A child
     // that closed the pipe and kept running is held to the same deadline.
     for (;;) {
