@@ -70,9 +70,15 @@ namespace {
 TEST(CrowdStudy, EveryClaimOfTheShortStudyHasItsExpectedVerdict) {
   const CrowdStudy s = run_crowd_study(short_config());
   const auto claims = crowd_claims(s);
+  // Issue 32: scatter never passes. On this short configuration Venel's local
+  // orders are 1.06, 4.40, 1.15, 1.39, 1.76 (paper's reference) and 1.06,
+  // 4.27, 1.01, 1.03 (finer reference, whose h floor 10 × 2e-3 leaves no
+  // rung to add): all above the bound 1/2, but their intervals are wider
+  // than 0.5 (2.01 [1.24, 2.79]; 1.94 [0.43, 3.46]), so neither claim is
+  // supported — nor refuted.
   const std::vector<std::pair<std::string, ClaimVerdict>> expected = {
-      {"crowd.order.venel.paper-reference", ClaimVerdict::supported},
-      {"crowd.order.venel.fine-reference", ClaimVerdict::supported},
+      {"crowd.order.venel.paper-reference", ClaimVerdict::inconclusive},
+      {"crowd.order.venel.fine-reference", ClaimVerdict::inconclusive},
   };
   EXPECT_EQ(claims.size(), expected.size());
   for (const auto& [id, verdict] : expected) {
