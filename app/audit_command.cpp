@@ -42,6 +42,7 @@ struct AuditConfig {
   std::string problem_plugin;
   bool no_validate = false;
   std::string large_step_perturbations = "1e-12,1e-8,1e-4";
+  double refine_work = kAuditRefineWork;
 };
 
 // "1e-12,1e-8,1e-4" -> the sizes; "none" -> none (the given start only).
@@ -108,6 +109,12 @@ void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
                   "relative sizes of the seeded start perturbations of the large-step check (check 4), "
                   "comma-separated, or 'none' for the given start only (studies/engine/perturbed_starts.hpp)")
       ->capture_default_str();
+  cmd->add_option("--refine-work", cfg->refine_work,
+                  "refinement budget per slope check and problem: work units of the new rungs (steps + constraint "
+                  "evaluations + inner iterations; deterministic, the same on every machine; "
+                  "studies/engine/fit_order.md)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber & CLI::Range(0.0, 1e15));
   cmd->callback([cfg, cmd, claimed, &exit_code, ranks] {
     if (cfg->scheme.empty() == cfg->plugin.empty())
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
@@ -150,6 +157,7 @@ void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
     opt.isolate = !cfg->plugin.empty() || cfg->isolate;
     opt.budget.fixed_limit = cfg->run_timeout;
     opt.thresholds.large_step_starts.sizes = perturbations;
+    opt.thresholds.refine.budget_work = cfg->refine_work;
     opt.claimed_order = cfg->claimed_order;
     // An in-tree scheme's own claim carries its kind (SchemeInfo); a given
     // --claimed-order or a plugin's claim is sharp unless the flag says otherwise.
