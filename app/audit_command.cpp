@@ -114,7 +114,7 @@ void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
                   "evaluations + inner iterations; deterministic, the same on every machine; "
                   "studies/engine/fit_order.md)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber & CLI::Range(0.0, 1e15));
+      ->check(CLI::Range(0.0, 1e15));
   cmd->callback([cfg, cmd, claimed, &exit_code, ranks] {
     if (cfg->scheme.empty() == cfg->plugin.empty())
       throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");

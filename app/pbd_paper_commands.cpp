@@ -192,7 +192,7 @@ void register_pbd_paper(Registry& r) {
                   "refinement budget per fit: work units of the new rungs (steps + constraint evaluations + inner "
                   "iterations; deterministic, the same on every machine; studies/engine/fit_order.md)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber & CLI::Range(0.0, 1e15));
+      ->check(CLI::Range(0.0, 1e15));
   cmd->add_flag("!--no-finer-reference", cfg->finer_reference_on_demand,
                 "never compute the finer disks reference, even when the h floor ends a series that has not settled");
   cmd->add_option("--sliding-h-min", cfg->sliding_ladder.h_min, "smallest step for the sliding case")
