@@ -21,6 +21,6 @@ if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR="$PWD"
   # The test programs' precompiled header: ccache caches compiles that use it
   # only with these sloppiness settings (its manual, "Precompiled headers").
-  export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+  export CCACHE_SLOPPINESS=pch_defines,time_macros
 fi
 cmake --build build -j "$(nproc)"
