@@ -66,16 +66,17 @@ TEST(WorkPrecision, EachSchemeRunsTheSameStepsAndReportsWorkAndBothErrors) {
 }
 
 // At matched work the twice-projecting scheme has run fewer steps than PBD:
-// with work units steps (1 + 2c) against (1 + c), c evaluations per step, and
-// errors of order 1, PBD's error at the same work is (1 + c)/(1 + 2c) of its,
-// between 1/2 and 1: the comparison finds it less accurate at every budget.
+// with work units steps (1 + 2c) against (1 + c), c = 2 evaluations per step
+// (two balls), and errors of order 1, PBD's error at the same work is
+// (1 + c)/(1 + 2c) = 3/5 of its (measured 0.593 to 0.600: the interpolation
+// along PBD's runs): the comparison finds it less accurate at every budget.
 TEST(WorkPrecision, AtMatchedWorkTheSchemeThatDoublesItsWorkIsLessAccurate) {
   const MatchedWork& m = set().against_baseline("pbd-projecting-twice");
   EXPECT_EQ(m.baseline, "pbd");
   EXPECT_GE(m.compared, 4);  // its two finest runs' work lies beyond PBD's finest
   EXPECT_EQ(m.as_accurate, 0);
-  EXPECT_GT(m.min_ratio, 0.4);
-  EXPECT_LT(m.max_ratio, 1.0);
+  EXPECT_GT(m.min_ratio, 0.55);
+  EXPECT_LT(m.max_ratio, 0.65);
   EXPECT_EQ(m.compared + m.outside, 6);
 }
 
