@@ -32,6 +32,15 @@ if(CONSUMER)
       message(FATAL_ERROR "sweepcheck_add_audit kept no ${f} in its folder")
     endif()
   endforeach()
+  # The stateful plugin: the audit's convergence verdict on the battery's first
+  # problem is PASS, as check_convergence's is there (features_test,
+  # Features.AStatefulPluginGetsTheAuditsVerdict, which ran above).
+  file(READ "${WORK}/build/audit.cached_setup_pbd_passes_every_check/audit.json" json)
+  string(JSON id GET "${json}" checks 0 id)
+  string(JSON verdict GET "${json}" checks 0 verdict)
+  if(NOT id STREQUAL "convergence" OR NOT verdict STREQUAL "PASS")
+    message(FATAL_ERROR "the stateful plugin's audit gave convergence ${verdict}, check_convergence gave pass")
+  endif()
   # The expected failure is the verdict: the audit ran and its convergence check failed.
   file(READ "${WORK}/build/audit.forgot_the_projection_fails/audit.json" json)
   string(JSON failed GET "${json}" failed)
