@@ -17,7 +17,9 @@ run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WORK}/prefix")
 foreach(f lib/cmake/sweepcheck/sweepcheckConfig.cmake lib/cmake/sweepcheck/sweepcheckConfigVersion.cmake
           lib/cmake/sweepcheck/sweepcheckAddAudit.cmake
           include/sweepcheck/solvers/plugin_api.hpp include/sweepcheck/solvers/problem_plugin_api.hpp bin/sweepcheck
-          include/sweepcheck/testing.hpp include/sweepcheck/gtest.hpp include/sweepcheck/studies/engine/fit_order.hpp
+          include/sweepcheck/testing.hpp include/sweepcheck/gtest.hpp include/sweepcheck/gmock.hpp
+          include/sweepcheck/reference_free_check.hpp include/sweepcheck/work_precision.hpp
+          include/sweepcheck/studies/engine/fit_order.hpp
           lib/libsweepcheck_engine.a)
   if(NOT EXISTS "${WORK}/prefix/${f}")
     message(FATAL_ERROR "not installed: ${f}")

@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <memory>
 #include <numbers>
+#include <span>
+#include <string>
 #include <sweepcheck/gmock.hpp>
 #include <sweepcheck/gtest.hpp>
 #include <sweepcheck/reference_free_check.hpp>
@@ -105,8 +107,13 @@ TEST(Features, SchemesAreComparedAtMatchedWork) {
   WorkPrecisionOptions o;
   o.figure = (std::filesystem::temp_directory_path() / "consumer_work_precision").string();
   const auto w = compare_work_precision(SlidingCase<double>{}, std::tuple{Pbd<double>{}, my::SymmetricPbd{}}, o);
+  // The second sweep costs work (5 work units a step against PBD's 3) and buys
+  // almost no accuracy on this problem: at matched work PBD's error is about
+  // 3/5 of the symmetric sweep's (measured 0.60 to 0.61).
   const MatchedWork& m = w.against_baseline("symmetric-pbd");
   EXPECT_GE(m.compared, 4) << w;
+  EXPECT_EQ(m.as_accurate, 0) << w;
+  EXPECT_LT(m.max_ratio, 0.7) << w;
   EXPECT_GE(w.figure_files.size(), 2u);  // .dat and .gp; .png and .svg when gnuplot is installed
 }
 
