@@ -104,7 +104,7 @@ ConvergenceOptions given_steps_only() {
   return o;
 }
 
-TEST(FreshInstances, ACopyableSchemeIsCopiedForEveryRunAndTheObjectGivenIsNeverStepped) {
+TEST(TestingApiFreshInstances, ACopyableSchemeIsCopiedForEveryRunAndTheObjectGivenIsNeverStepped) {
   const CountsItsCalls scheme;
   const auto r = check_convergence(SlidingCase<double>{}, scheme, given_steps_only());
   // One copy that only names the scheme, then one per run with that run's steps.
@@ -113,7 +113,7 @@ TEST(FreshInstances, ACopyableSchemeIsCopiedForEveryRunAndTheObjectGivenIsNeverS
   for (std::size_t i = 0; i < r.rows.size(); ++i) EXPECT_EQ((*scheme.log)[i + 1], r.rows[i].steps) << "run " << i;
 }
 
-TEST(FreshInstances, AFactoryMakesOnePluginPerRunAndRefinedRungsGetTheirOwnToo) {
+TEST(TestingApiFreshInstances, AFactoryMakesOnePluginPerRunAndRefinedRungsGetTheirOwnToo) {
   std::deque<std::int64_t> calls;
   const auto factory = [&calls] { return std::make_unique<CountingPlugin>(&calls.emplace_back(0)); };
   ConvergenceOptions o;
@@ -128,7 +128,7 @@ TEST(FreshInstances, AFactoryMakesOnePluginPerRunAndRefinedRungsGetTheirOwnToo) 
   EXPECT_EQ(r.scheme, "counting");
 }
 
-TEST(FreshInstances, AStatefulPluginPassesOnFreshInstancesAsTheAuditRunsIt) {
+TEST(TestingApiFreshInstances, AStatefulPluginPassesOnFreshInstancesAsTheAuditRunsIt) {
   const auto r = check_convergence(SlidingCase<double>{}, [] { return KeepsItsFirstStep(); }, OrderClaim::at_least(1));
   EXPECT_EQ(r.verdict(), Verdict::pass) << r;
   // A copy of an object works the same way.
@@ -139,7 +139,7 @@ TEST(FreshInstances, AStatefulPluginPassesOnFreshInstancesAsTheAuditRunsIt) {
 
 // Negative control: one instance shared between runs keeps the first run's
 // step, so every finer run takes steps of T/10 and its error does not shrink.
-TEST(FreshInstances, TheSameStatefulPluginSharedBetweenRunsDoesNotPass) {
+TEST(TestingApiFreshInstances, TheSameStatefulPluginSharedBetweenRunsDoesNotPass) {
   const auto shared = std::make_shared<KeepsItsFirstStep>();
   const auto r = check_convergence(SlidingCase<double>{}, SharesOneInstance(shared), OrderClaim::at_least(1),
                                    given_steps_only());

@@ -29,19 +29,19 @@ const ConvergenceResult& pbd() {
   return r;
 }
 
-TEST(Matchers, PbdConvergesWithOrderAtLeastOne) {
+TEST(TestingApiMatchers, PbdConvergesWithOrderAtLeastOne) {
   EXPECT_THAT(pbd(), ConvergesWithOrderAtLeast(1));
   EXPECT_THAT(pbd(), ConvergesAsClaimed());
 }
 
-TEST(Matchers, ADroppedConstraintFailsTheClaimOfOrderAtLeastOne) {
+TEST(TestingApiMatchers, ADroppedConstraintFailsTheClaimOfOrderAtLeastOne) {
   ConvergenceOptions o;
   o.refine.max_new_rungs = 3;  // a fail is refined to the cap; three rungs keep the test short
   EXPECT_THAT(check_convergence(SlidingCase<double>{}, DroppedConstraint{}, OrderClaim::at_least(1), o),
               FailsClaimOfOrderAtLeast(1));
 }
 
-TEST(Matchers, AResultMadeForAnotherClaimDoesNotMatchAndSaysWhereTheClaimGoes) {
+TEST(TestingApiMatchers, AResultMadeForAnotherClaimDoesNotMatchAndSaysWhereTheClaimGoes) {
   EXPECT_THAT(pbd(), Not(ConvergesWithOrderAtLeast(0.5)));
   EXPECT_THAT(pbd(), Not(ConvergesWithOrder(1)));
   ::testing::StringMatchResultListener l;

@@ -30,7 +30,7 @@ const ConvergenceResult& with_observables() {
   return r;
 }
 
-TEST(Norms, TheUniformAndTheFinalTimeErrorEachHaveTheirFitAndVerdict) {
+TEST(TestingApiNorms, TheUniformAndTheFinalTimeErrorEachHaveTheirFitAndVerdict) {
   const auto& r = with_observables();
   EXPECT_EQ(r.uniform.norm, "uniform");
   EXPECT_EQ(r.final_time.norm, "final-time");
@@ -47,7 +47,7 @@ TEST(Norms, TheUniformAndTheFinalTimeErrorEachHaveTheirFitAndVerdict) {
   EXPECT_EQ(r.verdict(), r.uniform.verdict());  // refine_for defaults to the uniform error
 }
 
-TEST(Norms, AnObservableIsJudgedByTheSameRuleOnTheSameRows) {
+TEST(TestingApiNorms, AnObservableIsJudgedByTheSameRuleOnTheSameRows) {
   const auto& r = with_observables();
   ASSERT_EQ(r.observables.size(), 2u);
   const NormFit& x0 = r.norm("x0");
@@ -59,7 +59,7 @@ TEST(Norms, AnObservableIsJudgedByTheSameRuleOnTheSameRows) {
   EXPECT_NE(describe(r).find("half |x|^2"), std::string::npos);
 }
 
-TEST(Norms, AnObservableThatDoesNotConvergeFailsTheClaim) {
+TEST(TestingApiNorms, AnObservableThatDoesNotConvergeFailsTheClaim) {
   // The square root of the x0 error: of order 1/2 where the x0 error is of order 1.
   ConvergenceOptions o;
   o.observables = {{"sqrt of the x0 error", [](double t, const Vec<double>& x) {
@@ -73,7 +73,7 @@ TEST(Norms, AnObservableThatDoesNotConvergeFailsTheClaim) {
   EXPECT_NEAR(r.fit.order, 0.5, 0.1) << r;
 }
 
-TEST(Norms, AnUnknownNormIsRejectedWithItsName) {
+TEST(TestingApiNorms, AnUnknownNormIsRejectedWithItsName) {
   try {
     (void)with_observables().norm("energy");
     FAIL() << "no exception";

@@ -44,7 +44,7 @@ const ReferenceFreeResult& pbd() {
   return r;
 }
 
-TEST(ReferenceFree, PbdWithoutAnExactSolutionIsInTheAsymptoticRangeAndPassesOrderOne) {
+TEST(TestingApiReferenceFree, PbdWithoutAnExactSolutionIsInTheAsymptoticRangeAndPassesOrderOne) {
   const auto& r = pbd();
   EXPECT_CONVERGES(r);
   EXPECT_TRUE(r.asymptotic()) << r;
@@ -60,7 +60,7 @@ TEST(ReferenceFree, PbdWithoutAnExactSolutionIsInTheAsymptoticRangeAndPassesOrde
 // 1.25 (Roache's safety factor) times the error at the sample times, which
 // the grid error bounds; measured 1.25 times the grid error. Checked against
 // x(t) here.
-TEST(ReferenceFree, TheGciOfTheFinestRunBoundsItsErrorAgainstTheExactSolution) {
+TEST(TestingApiReferenceFree, TheGciOfTheFinestRunBoundsItsErrorAgainstTheExactSolution) {
   const auto& r = pbd();
   const SlidingCase<double> p;
   ConvergenceOptions o;
@@ -72,20 +72,20 @@ TEST(ReferenceFree, TheGciOfTheFinestRunBoundsItsErrorAgainstTheExactSolution) {
   EXPECT_LT(r.gci(), 1.5 * exact.rows.back().error_grid) << r << exact;
 }
 
-TEST(ReferenceFree, AClaimOfOrderTwoFailsInTheAsymptoticRange) {
+TEST(TestingApiReferenceFree, AClaimOfOrderTwoFailsInTheAsymptoticRange) {
   const auto r = check_convergence_reference_free(WithoutExact{}, Pbd<double>{}, OrderClaim::exactly(2), nested(40, 7));
   EXPECT_TRUE(r.asymptotic()) << r;
   EXPECT_FAILS_ITS_CLAIM(r);
 }
 
-TEST(ReferenceFree, ThreeStepsGiveAnOrderButNoVerdict) {
+TEST(TestingApiReferenceFree, ThreeStepsGiveAnOrderButNoVerdict) {
   const auto r = check_convergence_reference_free(WithoutExact{}, Pbd<double>{}, OrderClaim::at_least(1), nested(40, 3));
   EXPECT_EQ(r.verdict(), Verdict::inconclusive) << r;
   EXPECT_FALSE(r.asymptotic());
   EXPECT_TRUE(std::isfinite(r.order())) << r;
 }
 
-TEST(ReferenceFree, TheSchemesOwnClaimIsTheDefaultAndNoClaimGivesNoVerdict) {
+TEST(TestingApiReferenceFree, TheSchemesOwnClaimIsTheDefaultAndNoClaimGivesNoVerdict) {
   EXPECT_EQ(pbd().claim.kind, OrderClaim::Kind::at_least);
   const auto own = check_convergence_reference_free(WithoutExact{}, Pbd<double>{}, nested(40, 4));
   EXPECT_EQ(own.claim.order, 1.0);
@@ -93,7 +93,7 @@ TEST(ReferenceFree, TheSchemesOwnClaimIsTheDefaultAndNoClaimGivesNoVerdict) {
   EXPECT_EQ(none.verdict(), Verdict::none_claimed) << none;
 }
 
-TEST(ReferenceFree, BadOptionsAreRejectedWithTheirName) {
+TEST(TestingApiReferenceFree, BadOptionsAreRejectedWithTheirName) {
   ReferenceFreeOptions o;
   o.samples = 0;
   try {

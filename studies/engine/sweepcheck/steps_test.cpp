@@ -18,20 +18,20 @@ namespace steps_test {
 
 using Counts = std::vector<std::int64_t>;
 
-TEST(Steps, TheStandardLadderIsEightRungsFromTOverTenToTOverAThousand) {
+TEST(TestingApiSteps, TheStandardLadderIsEightRungsFromTOverTenToTOverAThousand) {
   EXPECT_EQ(Steps::standard().step_counts(2.0), (Counts{10, 19, 37, 72, 139, 268, 518, 1000}));
   EXPECT_EQ(ConvergenceOptions{}.steps.step_counts(2.0), Steps::standard().step_counts(2.0));
 }
 
-TEST(Steps, StepCountsAreTakenAsGivenInIncreasingOrder) {
+TEST(TestingApiSteps, StepCountsAreTakenAsGivenInIncreasingOrder) {
   EXPECT_EQ(Steps::counts({40, 10, 20, 20}).step_counts(3.0), (Counts{10, 20, 40}));
 }
 
-TEST(Steps, StepSizesThatDivideTheSpanBecomeTheirCounts) {
+TEST(TestingApiSteps, StepSizesThatDivideTheSpanBecomeTheirCounts) {
   EXPECT_EQ(Steps::sizes({0.1, 0.05, 0.025}).step_counts(1.0), (Counts{10, 20, 40}));
 }
 
-TEST(Steps, AGeometricLadderInHIsRealisedAsTOverN) {
+TEST(TestingApiSteps, AGeometricLadderInHIsRealisedAsTOverN) {
   EXPECT_EQ(Steps::geometric(0.1, 0.01, 3).step_counts(1.0), (Counts{10, 32, 100}));
 }
 
@@ -44,7 +44,7 @@ std::string rejection(const auto& f) {
   return "";
 }
 
-TEST(Steps, BadStepsAreRejectedNamingTheStepsAndTheValue) {
+TEST(TestingApiSteps, BadStepsAreRejectedNamingTheStepsAndTheValue) {
   EXPECT_NE(rejection([] { Steps::sizes({0.1, 0.03}).step_counts(1.0); }).find("does not divide"), std::string::npos);
   EXPECT_NE(rejection([] { Steps::sizes({0.1, -0.05}); }).find("steps: every h must be > 0"), std::string::npos);
   EXPECT_NE(rejection([] { Steps::sizes({0.1, std::nan("")}); }).find("steps: every h"), std::string::npos);
@@ -58,7 +58,7 @@ TEST(Steps, BadStepsAreRejectedNamingTheStepsAndTheValue) {
 }
 
 // The steps given are the rows' steps, in the order run.
-TEST(Steps, CheckConvergenceRunsExactlyTheStepsGiven) {
+TEST(TestingApiSteps, CheckConvergenceRunsExactlyTheStepsGiven) {
   const SlidingCase<double> p;
   ConvergenceOptions o;
   o.steps = Steps::counts({20, 40, 80, 160});

@@ -47,7 +47,7 @@ const WorkPrecisionSet& set() {
   return w;
 }
 
-TEST(WorkPrecision, EachSchemeRunsTheSameStepsAndReportsWorkAndBothErrors) {
+TEST(TestingApiWorkPrecision, EachSchemeRunsTheSameStepsAndReportsWorkAndBothErrors) {
   const auto& w = set();
   ASSERT_EQ(w.series.size(), 2u);
   EXPECT_EQ(w.series[0].scheme, "pbd");
@@ -70,7 +70,7 @@ TEST(WorkPrecision, EachSchemeRunsTheSameStepsAndReportsWorkAndBothErrors) {
 // (two balls), and errors of order 1, PBD's error at the same work is
 // (1 + c)/(1 + 2c) = 3/5 of its (measured 0.593 to 0.600: the interpolation
 // along PBD's runs): the comparison finds it less accurate at every budget.
-TEST(WorkPrecision, AtMatchedWorkTheSchemeThatDoublesItsWorkIsLessAccurate) {
+TEST(TestingApiWorkPrecision, AtMatchedWorkTheSchemeThatDoublesItsWorkIsLessAccurate) {
   const MatchedWork& m = set().against_baseline("pbd-projecting-twice");
   EXPECT_EQ(m.baseline, "pbd");
   EXPECT_GE(m.compared, 4);  // its two finest runs' work lies beyond PBD's finest
@@ -80,7 +80,7 @@ TEST(WorkPrecision, AtMatchedWorkTheSchemeThatDoublesItsWorkIsLessAccurate) {
   EXPECT_EQ(m.compared + m.outside, 6);
 }
 
-TEST(WorkPrecision, AFigureIsWrittenAsGnuplotDataAndScriptAndRenderedWhenGnuplotIsThere) {
+TEST(TestingApiWorkPrecision, AFigureIsWrittenAsGnuplotDataAndScriptAndRenderedWhenGnuplotIsThere) {
   const auto dir = std::filesystem::temp_directory_path() / ("sweepcheck_wp_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   WorkPrecisionOptions o = options();
@@ -100,7 +100,7 @@ TEST(WorkPrecision, AFigureIsWrittenAsGnuplotDataAndScriptAndRenderedWhenGnuplot
   std::filesystem::remove_all(dir);
 }
 
-TEST(WorkPrecision, AFigureInAMissingFolderIsRejectedWithTheOptionsName) {
+TEST(TestingApiWorkPrecision, AFigureInAMissingFolderIsRejectedWithTheOptionsName) {
   WorkPrecisionOptions o = options();
   o.figure = "/nonexistent/folder/wp";
   EXPECT_THROW(compare_work_precision(SlidingCase<double>{}, std::tuple{Pbd<double>{}, PbdProjectingTwice{}}, o),
