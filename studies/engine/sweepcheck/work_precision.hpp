@@ -21,6 +21,7 @@
 // from them. Plain files from the engine room: reports/' gnuplot helpers are
 // not installed and the engine may not include reports/ (studies/README.md).
 #include <cstddef>
+#include <limits>
 #include <ostream>
 #include <string>
 #include <tuple>
