@@ -17,7 +17,9 @@ run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WORK}/prefix")
 foreach(f lib/cmake/sweepcheck/sweepcheckConfig.cmake lib/cmake/sweepcheck/sweepcheckConfigVersion.cmake
           lib/cmake/sweepcheck/sweepcheckAddAudit.cmake
           include/sweepcheck/solvers/plugin_api.hpp include/sweepcheck/solvers/problem_plugin_api.hpp bin/sweepcheck
-          include/sweepcheck/testing.hpp include/sweepcheck/gtest.hpp include/sweepcheck/studies/engine/fit_order.hpp
+          include/sweepcheck/testing.hpp include/sweepcheck/gtest.hpp include/sweepcheck/gmock.hpp
+          include/sweepcheck/reference_free_check.hpp include/sweepcheck/work_precision.hpp
+          include/sweepcheck/studies/engine/fit_order.hpp
           lib/libsweepcheck_engine.a)
   if(NOT EXISTS "${WORK}/prefix/${f}")
     message(FATAL_ERROR "not installed: ${f}")
@@ -32,6 +34,15 @@ if(CONSUMER)
       message(FATAL_ERROR "sweepcheck_add_audit kept no ${f} in its folder")
     endif()
   endforeach()
+  # The stateful plugin: the audit's convergence verdict on the battery's first
+  # problem is PASS, as check_convergence's is there (features_test,
+  # Features.AStatefulPluginGetsTheAuditsVerdict, which ran above).
+  file(READ "${WORK}/build/audit.cached_setup_pbd_passes_every_check/audit.json" json)
+  string(JSON id GET "${json}" checks 0 id)
+  string(JSON verdict GET "${json}" checks 0 verdict)
+  if(NOT id STREQUAL "convergence" OR NOT verdict STREQUAL "PASS")
+    message(FATAL_ERROR "the stateful plugin's audit gave convergence ${verdict}, check_convergence gave pass")
+  endif()
   # The expected failure is the verdict: the audit ran and its convergence check failed.
   file(READ "${WORK}/build/audit.forgot_the_projection_fails/audit.json" json)
   string(JSON failed GET "${json}" failed)

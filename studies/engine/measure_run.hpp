@@ -61,11 +61,19 @@ RunRow measured_row(const P& problem, std::int64_t n, double h, const RunSummary
   return row;
 }
 
+// An observer that observes nothing (measure_run's default extra observer).
+struct NoObserver {
+  template <class T, class V>
+  void operator()(std::int64_t, const T&, const V&) const {}
+};
+
 // Runs `scheme` on `problem` with n steps and measures it. A diverged run's
-// errors are +inf (the fit leaves it out; its status says why).
-template <Problem P, class Scheme, class Reference>
+// errors are +inf (the fit leaves it out; its status says why). `extra`
+// observes the same run (obs(k, t_k, x_k)): what a caller measures beside
+// the row, e.g. a user's observable (sweepcheck/observable.hpp).
+template <Problem P, class Scheme, class Reference, class Extra = NoObserver>
 RunRow measure_run(const P& problem, const Scheme& scheme, const Reference& reference, std::int64_t n,
-                   int points_per_step, const IntegrateOptions& integrate_options = {}) {
+                   int points_per_step, const IntegrateOptions& integrate_options = {}, Extra&& extra = {}) {
   using T = typename P::Scalar;
   auto make_error_observer = [&] {
     if constexpr (std::is_same_v<Reference, SampledReference<T>>)
@@ -75,7 +83,7 @@ RunRow measure_run(const P& problem, const Scheme& scheme, const Reference& refe
   };
   auto err = make_error_observer();
   ViolationObserver<T, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
-  auto obs = observers(err, viol);
+  auto obs = observers(err, viol, extra);
   const RunSummary s = integrate(problem, scheme, n, obs, integrate_options);
 
   const double h = to_double((problem.t_end() - problem.t0()) / T(n));

@@ -2,17 +2,21 @@
 // GoogleTest assertions on a convergence check (sweepcheck/testing.hpp),
 // installed as <sweepcheck/gtest.hpp>; link GTest::gtest beside sweepcheck::engine.
 //
-//   const auto r = sweepcheck::check_convergence(problem, scheme);
-//   EXPECT_CONVERGES(r);             // the verdict against the run's claim is pass
-//   EXPECT_ORDER_AT_LEAST(r, 1.0);   // order >= 1 (one-sided, as a theorem states it)
-//   EXPECT_ORDER(r, 1.0);            // order = 1 (sharp: exceeding it fails too)
+//   const auto r = check_convergence(problem, scheme, OrderClaim::at_least(1));
+//   EXPECT_CONVERGES(r);             // the verdict against the claim in the call is pass
 //   EXPECT_FAILS_ITS_CLAIM(r);       // a scheme known to be wrong: verdict fail
 //
+// The claim belongs in the call that runs, since refinement goes as deep as
+// that claim asks. EXPECT_ORDER_AT_LEAST(r, p) and EXPECT_ORDER(r, p) check
+// that claim: with the run's own claim they are EXPECT_CONVERGES; with another
+// one they judge the same rows again (no new runs: the depth is what the
+// run's own claim refined to), and the message says so. gMock matchers that
+// refuse another claim instead: <sweepcheck/gmock.hpp>.
+//
 // ASSERT_ forms stop the test. A failure prints the verdict and its reason,
-// the fitted order with its interval, the error table and the local orders,
-// so a CI log says why without opening a file. EXPECT_ORDER(r, p) with another
-// claim than the run's judges the same rows again (no new runs: the depth is
-// what the run's own claim refined to); the message says so.
+// the fitted order of every norm with its interval, the error table and the
+// local orders, so a CI log says why without opening a file. EXPECT_CONVERGES
+// and EXPECT_FAILS_ITS_CLAIM also take a ReferenceFreeResult.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -20,56 +24,58 @@
 #include "sweepcheck/testing.hpp"
 
 namespace sweepcheck {
-namespace testing_detail {
 
-inline ::testing::AssertionResult judged(const char* expr, const ConvergenceResult& r, double order, bool sharp,
-                                         Verdict wanted) {
-  ConvergenceResult shown = r;
-  std::string note;
-  if (!(order == r.claimed_order && sharp == r.claim_is_sharp)) {
-    shown.fit = r.judged_against(order, sharp);
-    shown.claimed_order = order;
-    shown.claim_is_sharp = sharp;
-    note = "  (the rows of a run made for another claim, judged again: no new runs)\n";
-  }
-  if (shown.fit.verdict == wanted) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << expr << ": expected verdict " << to_string(wanted) << " for "
-                                       << (sharp ? "order = " : "order >= ") << order << ", got "
-                                       << to_string(shown.fit.verdict) << "\n"
-                                       << note << describe(shown);
-}
-
-// The run's own verdict is `wanted`.
-inline ::testing::AssertionResult verdict_is(const char* expr, const ConvergenceResult& r, Verdict wanted) {
+// The verdict of `r` (a ConvergenceResult or a ReferenceFreeResult) is `wanted`.
+template <class Result>
+::testing::AssertionResult verdict_assertion(const char* expr, const Result& r, Verdict wanted) {
   if (r.verdict() == wanted) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << expr << ": expected verdict " << to_string(wanted) << ", got "
                                        << to_string(r.verdict()) << "\n"
                                        << describe(r);
 }
 
-}  // namespace testing_detail
+// The uniform-error rows of `r` judged against order p (sharp or one-sided) pass.
+inline ::testing::AssertionResult order_assertion(const char* expr, const ConvergenceResult& r, double order, bool sharp) {
+  ConvergenceResult shown = r;
+  std::string note;
+  if (!(order == r.claimed_order && sharp == r.claim_is_sharp && r.refined_for == "uniform")) {
+    shown.fit = r.judged_against(order, sharp);
+    shown.claim = (sharp ? OrderClaim::exactly(order) : OrderClaim::at_least(order)).within(r.claim.resolution);
+    shown.claimed_order = order;
+    shown.claim_is_sharp = sharp;
+    shown.refined_for = "uniform";
+    note = "  (the rows of a run made for another claim, judged again: no new runs; pass the claim into "
+           "check_convergence to refine for it)\n";
+  }
+  if (shown.fit.verdict == Verdict::pass) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << expr << ": expected verdict pass for " << (sharp ? "order = " : "order >= ")
+                                       << order << ", got " << to_string(shown.fit.verdict) << "\n"
+                                       << note << describe(shown);
+}
 
 // The verdict against the run's own claim is pass.
-inline ::testing::AssertionResult Converges(const char* expr, const ConvergenceResult& r) {
-  return testing_detail::verdict_is(expr, r, Verdict::pass);
+template <class Result>
+::testing::AssertionResult Converges(const char* expr, const Result& r) {
+  return verdict_assertion(expr, r, Verdict::pass);
 }
 
 // Order exactly p: settled local orders within the resolution of p.
 inline ::testing::AssertionResult HasOrder(const char* expr, const char* /*p_expr*/, const ConvergenceResult& r,
                                            double p) {
-  return testing_detail::judged(expr, r, p, true, Verdict::pass);
+  return order_assertion(expr, r, p, true);
 }
 
 // Order at least p (the one-sided claim of a convergence theorem).
 inline ::testing::AssertionResult HasOrderAtLeast(const char* expr, const char* /*p_expr*/, const ConvergenceResult& r,
                                                   double p) {
-  return testing_detail::judged(expr, r, p, false, Verdict::pass);
+  return order_assertion(expr, r, p, false);
 }
 
 // The run's claim fails on settled evidence at the deepest rung the budget
 // afforded: what a test of a scheme known to be wrong asserts.
-inline ::testing::AssertionResult FailsItsClaim(const char* expr, const ConvergenceResult& r) {
-  return testing_detail::verdict_is(expr, r, Verdict::fail);
+template <class Result>
+::testing::AssertionResult FailsItsClaim(const char* expr, const Result& r) {
+  return verdict_assertion(expr, r, Verdict::fail);
 }
 
 }  // namespace sweepcheck

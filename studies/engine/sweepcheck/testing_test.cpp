@@ -130,7 +130,7 @@ TEST(TestingApi, APluginStepperGivesTheTemplateSchemesErrorsBitForBit) {
 
 TEST(TestingApi, NoClaimGivesNoVerdictAndNoRefinement) {
   ConvergenceOptions o;
-  o.ladder = StepLadder{0.1, 0.01, 5};
+  o.steps = Steps::geometric(0.1, 0.01, 5);
   const ConvergenceResult r = check_convergence(sliding(), Unclaimed{}, o);
   EXPECT_EQ(r.verdict(), Verdict::none_claimed);
   EXPECT_TRUE(std::isnan(r.claimed_order));
@@ -141,24 +141,53 @@ TEST(TestingApi, NoClaimGivesNoVerdictAndNoRefinement) {
 
 TEST(TestingApi, AGivenClaimOverridesTheSchemesOwn) {
   ConvergenceOptions o;
-  o.ladder = StepLadder{0.1, 0.01, 5};
-  o.claimed_order = 0.5;
+  o.steps = Steps::geometric(0.1, 0.01, 5);
   o.refine.max_new_rungs = 0;
-  const ConvergenceResult r = check_convergence(sliding(), Unclaimed{}, o);
+  const ConvergenceResult r = check_convergence(sliding(), Pbd<double>{}, OrderClaim::exactly(0.5).within(0.1), o);
   EXPECT_EQ(r.claimed_order, 0.5);
+  EXPECT_TRUE(r.claim_is_sharp);
   EXPECT_EQ(r.fit.expected_order, 0.5);
+  EXPECT_TRUE(r.fit.expected_is_sharp);
+  EXPECT_EQ(r.fit.resolution, 0.1);  // the tolerance written in the call is the rule's
+  EXPECT_NE(describe(r).find("order = 0.5 (to within 0.1)"), std::string::npos) << r;
+}
+
+// The claim in the call decides the depth: a claim of order 2, which PBD
+// cannot meet, is refined to the budget and fails; the rows of the order-1
+// run judged again for it stay at the order-1 run's depth.
+TEST(TestingApi, TheClaimInTheCallIsRefinedForWhileTheSameRowsJudgedAgainAreNot) {
+  ConvergenceOptions o;
+  o.refine.max_new_rungs = 3;  // a fail is refined to the cap; three rungs keep the test short
+  const ConvergenceResult r = check_convergence(sliding(), Pbd<double>{}, OrderClaim::at_least(2), o);
+  EXPECT_EQ(r.verdict(), Verdict::fail) << r;
+  EXPECT_EQ(r.fit.refined_rungs, 3) << r;
+  EXPECT_EQ(pbd_result().fit.refined_rungs, 0) << pbd_result();
+  EXPECT_GT(r.rows.size(), pbd_result().rows.size());
+}
+
+// The message of a std::invalid_argument thrown by f, or "" when none is.
+template <class F>
+std::string rejection(F&& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
 }
 
 TEST(TestingApi, BadOptionsAreRejectedWithTheirName) {
-  ConvergenceOptions o;
-  o.claimed_order = -1;
-  EXPECT_THROW(check_convergence(sliding(), Pbd<double>{}, o), std::invalid_argument);
-  ConvergenceOptions l;
-  l.ladder = StepLadder{0.01, 0.1, 5};  // h_min > h_max
-  EXPECT_THROW(check_convergence(sliding(), Pbd<double>{}, l), std::invalid_argument);
+  EXPECT_NE(rejection([] { check_convergence(sliding(), Pbd<double>{}, OrderClaim::at_least(-1)); }).find("OrderClaim: order"),
+            std::string::npos);
+  EXPECT_NE(rejection([] { check_convergence(sliding(), Pbd<double>{}, OrderClaim::at_least(1).within(0)); })
+                .find("OrderClaim: resolution"),
+            std::string::npos);
   ConvergenceOptions p;
   p.points_per_step = 0;
-  EXPECT_THROW(check_convergence(sliding(), Pbd<double>{}, p), std::invalid_argument);
+  EXPECT_NE(rejection([&] { check_convergence(sliding(), Pbd<double>{}, p); }).find("points_per_step"), std::string::npos);
+  ConvergenceOptions f;
+  f.refine_for = "energy";  // no such observable
+  EXPECT_NE(rejection([&] { check_convergence(sliding(), Pbd<double>{}, f); }).find("refine_for"), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,120 @@
+// Each feature of the testing API in a few lines (README, "Use it from your
+// own tests"), on the project's own scheme (symmetric_pbd.hpp), against the
+// installed package.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <numbers>
+#include <span>
+#include <string>
+#include <sweepcheck/gmock.hpp>
+#include <sweepcheck/gtest.hpp>
+#include <sweepcheck/reference_free_check.hpp>
+#include <sweepcheck/testing.hpp>
+#include <sweepcheck/work_precision.hpp>
+#include <tuple>
+
+#include "analytic/sliding_case.hpp"
+#include "cached_setup_pbd.hpp"
+#include "solvers/pbd.hpp"
+#include "symmetric_pbd.hpp"
+
+namespace {
+
+using namespace sweepcheck;
+
+// The claim goes into the call, with its tolerance in sight; refinement
+// goes as deep as that claim asks.
+TEST(Features, TheClaimIsPassedIntoTheCall) {
+  const auto r = check_convergence(SlidingCase<double>{}, my::SymmetricPbd{}, OrderClaim::at_least(1).within(0.05));
+  EXPECT_THAT(r, ConvergesWithOrderAtLeast(1));
+  EXPECT_CONVERGES(r);
+}
+
+// Every run gets a fresh scheme: from a factory, or a copy of the object given.
+TEST(Features, EveryRunGetsAFreshInstance) {
+  std::deque<std::int64_t> calls;  // one counter per instance made
+  class Counting final : public plugin::Stepper {  // the project's scheme, counting its calls
+   public:
+    explicit Counting(std::int64_t* c) : calls_(c) {}
+    std::string name() const override { return scheme_.name(); }
+    double claimed_order() const override { return scheme_.claimed_order(); }
+    StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
+                    Work& w) override {
+      ++*calls_;
+      return scheme_.step(t, x, h, p, out, w);
+    }
+
+   private:
+    std::int64_t* calls_;
+    my::SymmetricPbd scheme_;
+  };
+  const auto r = check_convergence(SlidingCase<double>{}, [&] { return Counting(&calls.emplace_back(0)); });
+  ASSERT_EQ(calls.size(), r.rows.size() + 1);  // the first only names the scheme
+  for (std::size_t i = 0; i < r.rows.size(); ++i) EXPECT_EQ(calls[i + 1], r.rows[i].steps);
+}
+
+// A stateful plugin gets the verdict the audit gives it: this is the audit's
+// first problem, and audit.cached_setup_pbd_passes_every_check audits the same
+// class as a plugin (CMakeLists.txt).
+TEST(Features, AStatefulPluginGetsTheAuditsVerdict) {
+  const SlidingCase<double> audits_first({3, 10, std::numbers::pi / 16, 0.0});
+  EXPECT_CONVERGES(check_convergence(audits_first, [] { return my::CachedSetupPbd(); }, OrderClaim::at_least(1)));
+}
+
+// The steps are the user's: step counts (h = T/n), step sizes, or a named ladder.
+TEST(Features, TheStepsAreTheUsers) {
+  ConvergenceOptions o;
+  o.steps = Steps::counts({20, 40, 80, 160, 320, 640});
+  o.refine.max_new_rungs = 0;  // judge these steps alone
+  const auto r = check_convergence(SlidingCase<double>{}, my::SymmetricPbd{}, OrderClaim::at_least(1), o);
+  ASSERT_EQ(r.rows.size(), 6u);
+  EXPECT_EQ(r.rows.back().steps, 640);
+  EXPECT_CONVERGES(r);
+}
+
+// Both norms, each with its fit and verdict, and an observable g(t, x) judged by the same rule.
+TEST(Features, BothNormsAndAnObservableEachHaveAVerdict) {
+  ConvergenceOptions o;
+  o.observables = {{"|x|", [](double, const Vec<double>& x) { return x.norm(); }}};
+  const auto r = check_convergence(SlidingCase<double>{}, my::SymmetricPbd{}, OrderClaim::at_least(1), o);
+  EXPECT_TRUE(r.uniform.passed()) << r;
+  EXPECT_TRUE(r.final_time.passed()) << r;
+  EXPECT_TRUE(r.norm("|x|").passed()) << r;
+}
+
+// Without an exact solution: Richardson / GCI from the runs themselves.
+struct SlidingWithoutExact : SlidingCase<double> {
+  SlidingWithoutExact() = default;
+  Vec<double> exact(double) const = delete;  // the check cannot use it
+};
+static_assert(!HasExactSolution<SlidingWithoutExact>);
+
+TEST(Features, WithoutAnExactSolutionTheRunsJudgeThemselves) {
+  ReferenceFreeOptions o;
+  o.steps = Steps::counts({40, 80, 160, 320, 640, 1280, 2560});
+  const auto r = check_convergence_reference_free(SlidingWithoutExact{}, my::SymmetricPbd{}, OrderClaim::at_least(1), o);
+  EXPECT_TRUE(r.asymptotic()) << r;  // the indicator allows a verdict
+  EXPECT_CONVERGES(r);
+}
+
+// Schemes compared at matched work, with a gnuplot figure.
+TEST(Features, SchemesAreComparedAtMatchedWork) {
+  WorkPrecisionOptions o;
+  o.figure = (std::filesystem::temp_directory_path() / "consumer_work_precision").string();
+  const auto w = compare_work_precision(SlidingCase<double>{}, std::tuple{Pbd<double>{}, my::SymmetricPbd{}}, o);
+  // The second sweep costs work (5 work units a step against PBD's 3) and buys
+  // almost no accuracy on this problem: at matched work PBD's error is about
+  // 3/5 of the symmetric sweep's (measured 0.60 to 0.61).
+  const MatchedWork& m = w.against_baseline("symmetric-pbd");
+  EXPECT_GE(m.compared, 4) << w;
+  EXPECT_EQ(m.as_accurate, 0) << w;
+  EXPECT_LT(m.max_ratio, 0.7) << w;
+  EXPECT_GE(w.figure_files.size(), 2u);  // .dat and .gp; .png and .svg when gnuplot is installed
+}
+
+}  // namespace

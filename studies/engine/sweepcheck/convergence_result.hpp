@@ -1,0 +1,66 @@
+#pragma once
+// What check_convergence returns: a value holding the rows, and for each norm
+// (the uniform error, the error at the final time, every observable) the
+// errors, the fit and the verdict by one rule (studies/engine/fit_order.md).
+// Printing and the GoogleTest assertions read this value and nothing else.
+#include <limits>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "studies/engine/fit_order.hpp"
+#include "studies/engine/run_row.hpp"
+#include "sweepcheck/order_claim.hpp"
+
+namespace sweepcheck {
+
+// One norm of a convergence check.
+struct NormFit {
+  std::string norm;            // "uniform", "final-time", or an observable's name
+  std::vector<double> errors;        // one per row of the result, in row order
+  std::vector<double> noise_floors;  // the level below which an error is round-off, per row
+  OrderFit fit;                // over every row: the given steps and the refined rungs
+  OrderFit ladder_fit;         // over the given steps alone, shown beside it
+
+  Verdict verdict() const { return fit.verdict; }
+  bool passed() const { return fit.verdict == Verdict::pass; }
+};
+
+struct ConvergenceResult {
+  std::string problem;
+  std::string scheme;
+  // The claim judged, resolved: at_least, exactly, or none (the scheme
+  // claimed nothing); its order and sharpness again below, as numbers.
+  OrderClaim claim = OrderClaim::none();
+  double claimed_order = std::numeric_limits<double>::quiet_NaN();
+  bool claim_is_sharp = false;
+  // The given steps' runs, then the rungs refinement added (row.refined), in run order.
+  std::vector<RunRow> rows;
+  NormFit uniform;     // sup over [t0, T] of the piecewise-linear interpolant's error
+  NormFit final_time;  // |x_N − x(T)|
+  std::vector<NormFit> observables;
+  std::string refined_for = "uniform";  // the norm refinement followed (ConvergenceOptions::refine_for)
+  OrderFit fit;         // that norm's fit: the verdict
+  OrderFit ladder_fit;  // that norm's fit over the given steps alone
+
+  Verdict verdict() const { return fit.verdict; }
+  const std::string& reason() const { return fit.reason; }
+  const std::vector<LocalOrder>& local_orders() const { return fit.local_orders; }
+  bool passed() const { return fit.verdict == Verdict::pass; }
+  // The norm called `name` ("uniform", "final-time" or an observable's);
+  // std::invalid_argument when there is none.
+  const NormFit& norm(std::string_view name) const;
+  // The same uniform-error rows judged against another claim: no new runs, so
+  // the depth is what the run's own claim refined to. To judge a claim, pass
+  // it into check_convergence.
+  OrderFit judged_against(double order, bool sharp) const;
+};
+
+// What a failing assertion prints: the claim, the verdict and its reason, the
+// fit of every norm, the error table (h, steps, errors, violation, status,
+// refined), the local orders and the refinement trail.
+std::string describe(const ConvergenceResult& r);
+std::ostream& operator<<(std::ostream& os, const ConvergenceResult& r);
+
+}  // namespace sweepcheck

@@ -1,0 +1,52 @@
+#pragma once
+// The claim a convergence check judges, passed into the call that runs it so
+// that the rungs are refined for it and the tolerance is read at the call site:
+//
+//   check_convergence(problem, scheme, OrderClaim::at_least(1));               // one-sided, as a theorem states it
+//   check_convergence(problem, scheme, OrderClaim::exactly(2).within(0.1));     // sharp, to within 0.1
+//
+// `resolution` is the tolerance of the verdict rule (studies/engine/fit_order.md,
+// "Interval"): the smallest half-width of an order's interval, so orders closer
+// than it are not told apart. Its default, 0.05, is the engine's (FitOptions).
+#include <limits>
+#include <string>
+
+#include "studies/engine/fit_order.hpp"
+
+namespace sweepcheck {
+
+struct OrderClaim {
+  enum class Kind {
+    schemes_own,  // the scheme's claimed_order() (and claim_is_sharp), or none when it claims nothing
+    none,         // no claim: fits are reported, no verdict (none_claimed), no refinement
+    at_least,     // order >= order: a scheme more accurate than claimed passes
+    exactly,      // order = order: exceeding it fails too
+  };
+  Kind kind = Kind::schemes_own;
+  double order = std::numeric_limits<double>::quiet_NaN();
+  double resolution = FitOptions{}.resolution;  // the tolerance: 0.05
+
+  static OrderClaim at_least(double p) { return {Kind::at_least, p}; }
+  static OrderClaim exactly(double p) { return {Kind::exactly, p}; }
+  static OrderClaim none() { return {Kind::none}; }
+  static OrderClaim schemes_own() { return {Kind::schemes_own}; }
+  // The same claim with another tolerance.
+  OrderClaim within(double r) const {
+    OrderClaim c = *this;
+    c.resolution = r;
+    return c;
+  }
+
+  bool judged() const { return kind == Kind::at_least || kind == Kind::exactly; }
+  bool sharp() const { return kind == Kind::exactly; }
+  // The fit rule's options for this claim (the engine's defaults otherwise).
+  FitOptions fit_options() const;
+  // std::invalid_argument naming the field: order finite and > 0 for at_least
+  // and exactly, resolution in (0, 1).
+  void validate() const;
+};
+
+// "order >= 1 (to within 0.05)", "order = 2 (to within 0.1)", "none claimed".
+std::string to_string(const OrderClaim& c);
+
+}  // namespace sweepcheck
