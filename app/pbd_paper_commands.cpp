@@ -235,6 +235,10 @@ void register_pbd_paper(Registry& r) {
                   "iterations; deterministic, the same on every machine; studies/engine/fit_order.md)")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1e15));
+  cmd->add_option("--disks-exact-refine-work", cfg->disks_exact_refine_work,
+                  "refinement budget of the expensive disks schemes (--disks-exact-schemes), in work units")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1e15));
   cmd->add_flag("!--no-finer-reference", cfg->finer_reference_on_demand,
                 "never compute the finer disks reference, even when the h floor ends a series that has not settled");
   cmd->add_option("--sliding-h-min", cfg->sliding_ladder.h_min, "smallest step for the sliding case")
