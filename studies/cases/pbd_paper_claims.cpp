@@ -189,11 +189,13 @@ struct Footing {
   ConvergenceStudy runs;
   std::string words;
   bool missing = false;  // no runs from the start asked for
+  double start = 0;      // its perturbation size (0: the given start)
   double scale = 0;      // D = 2 max|x| of the finest ok PBD run (0: no PBD run)
 };
 
 Footing footing(const ConvergenceStudy& s, const std::vector<PerturbedRuns>& perturbed, double start) {
   Footing f;
+  f.start = start;
   if (start == 0) {
     f.runs.rows = s.rows;
     f.words = "judged on the runs from the given start";
@@ -222,7 +224,7 @@ Footing footing(const ConvergenceStudy& s, const std::vector<PerturbedRuns>& per
 bool footing_missing(Claim& c, const Footing& f) {
   if (!f.missing) return false;
   c.verdict = ClaimVerdict::inconclusive;
-  c.evidence = "no runs from the start the comparison is judged on (" + f.words.substr(0, f.words.find(',')) + ")";
+  c.evidence = fmt::format("no runs from the start perturbed by {:g}, the start this comparison is judged on", f.start);
   c.numbers.emplace_back("compared", 0);
   return true;
 }

@@ -152,7 +152,11 @@ TEST(PbdPaperClaims, TheComparisonsAreJudgedOnTheStartTheyAreAskedFor) {
   const auto missing = pbd_paper_claims(given, "sliding", {}, perturbed, 1e-8);
   for (const char* id : {"pbd-paper.sliding.penalty.pbd-below", "pbd-paper.sliding.precision-work",
                          "pbd-paper.sliding.accuracy-per-step"})
+  {
     EXPECT_EQ(find_claim(missing, id)->verdict, ClaimVerdict::inconclusive) << id;
+    EXPECT_NE(find_claim(missing, id)->evidence.find("no runs from the start perturbed by 1e-08"), std::string::npos)
+        << find_claim(missing, id)->evidence;
+  }
 }
 
 // Two penalty parameters on the disks, given up to n = 256 and extended (refined rows) to n = 8192:
