@@ -89,7 +89,7 @@ void render_sliding_comparison_figures(const PbdPaperStudy& res, const std::stri
     return f;
   };
   const std::string which =
-      fmt::format(", start perturbed by {:g} (penalty from the symmetric start dashed)", generic->size);
+      fmt::format(", start +{:g} (penalty from the symmetric start dashed)", generic->size);
   render_figure(dashed(error_vs_h_figure(fig, title + ": error vs h" + which)), dir / "error_vs_h");
   render_figure(dashed(error_vs_work_figure(fig, title + ": precision-work" + which)), dir / "error_vs_work");
 }
@@ -123,7 +123,7 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
         }(),
         cfg.trace_schemes, res.sliding_traces.empty() ? 0.0 : res.sliding_traces.front().h));
     write_and_announce(res.sliding, t, dir / "sliding");
-    render_sliding_comparison_figures(res, "Sliding case, Fig. 8", dir / "sliding");
+    render_sliding_comparison_figures(res, "Sliding, Fig. 8", dir / "sliding");
     write_perturbed_csv(res.sliding_perturbed, dir / "sliding" / "perturbed_starts.csv");
     if (!res.sliding_traces.empty()) render_symmetry_figure(res.sliding_traces, dir / "sliding" / "symmetry_plane");
   }
