@@ -12,6 +12,7 @@
 #include "app/mpi_session.hpp"
 #include "app/progress.hpp"
 #include "reports/html_report.hpp"
+#include "reports/summary.hpp"
 #include "solvers/atomic_file.hpp"
 
 namespace sweepcheck::app {
@@ -40,8 +41,9 @@ void print_list(const Registry& r) {
 
 std::string verdict_cell(const SchemeFit& f) {
   if (!std::isfinite(f.fit.order)) return "no fit";
-  return fmt::format("{:.3f} [{:.3f}, {:.3f}] vs {:g}: **{}**", f.fit.order, f.fit.ci_low, f.fit.ci_high,
-                     f.fit.expected_order, to_string(f.fit.verdict));
+  // A scheme without a claim has no order to compare with (issue 34: never "vs nan").
+  return fmt::format("{:.3f} [{:.3f}, {:.3f}] vs {}: **{}**", f.fit.order, f.fit.ci_low, f.fit.ci_high,
+                     claimed_order_text(f.fit), to_string(f.fit.verdict));
 }
 
 void run_report(const Registry& r, const std::filesystem::path& out, const Executor& executor, const std::vector<std::string>& only,

@@ -126,11 +126,11 @@ std::string verdict_table(const std::vector<SchemeFit>& fits) {
   for (const auto& f : fits) {
     const std::string v = to_string(f.fit.verdict);
     t += fmt::format(
-        "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}{}</td><td>{}</td>"
+        "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
         "<td><span class=\"badge {}\">{}</span></td><td>{}</td></tr>\n",
         html_escape(f.problem), html_escape(f.parameters), html_escape(f.scheme), fmt_or_dash(f.fit.order, "{:.3f}"),
         std::isfinite(f.fit.ci_low) ? fmt::format("[{:.3f}, {:.3f}]", f.fit.ci_low, f.fit.ci_high) : "–",
-        f.fit.expected_is_sharp || std::isnan(f.fit.expected_order) ? "" : "≥ ", fmt_or_dash(f.fit.expected_order, "{:g}"),
+        html_escape(claimed_order_text(f.fit)),
         f.fit.points_used,
         badge_class(v), html_escape(v), html_escape(f.fit.reason));
   }

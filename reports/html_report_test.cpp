@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -92,6 +93,54 @@ TEST(HtmlReport, HasOneSectionPerStudyWithBadgesFiguresAndLinksToTheWrittenFiles
   EXPECT_EQ(html.find("http://"), std::string::npos);
   EXPECT_EQ(html.find("https://"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
+  fs::remove_all(root);
+}
+
+TEST(HtmlReport, ASchemeWithoutAClaimReadsNoClaimInMarkdownHtmlAndJsonNeverNan) {
+  OrderFit one_sided, sharp, none;
+  one_sided.expected_order = 1;
+  sharp.expected_order = 0.5;
+  sharp.expected_is_sharp = true;
+  none.expected_order = std::nan("");
+  EXPECT_EQ(claimed_order_text(one_sided), "≥ 1");
+  EXPECT_EQ(claimed_order_text(sharp), "0.5");
+  EXPECT_EQ(claimed_order_text(none), "no claim");
+
+  // A scheme that claims no order (PGS, the penalty method), e = h, through the study's own fit.
+  ConvergenceStudy study;
+  study.name = "no-claim";
+  for (int k = 0; k < 5; ++k) {
+    RunRow r;
+    r.problem = "toy";
+    r.parameters = "d=1";
+    r.scheme = "pgs";
+    r.steps = 10 << k;
+    r.h = 1.0 / double(r.steps);
+    r.t_end = 1;
+    r.error_uniform = r.error_grid = r.error_final = r.h;
+    r.noise_floor = 1e-15;
+    r.work.constraint_evaluations = r.steps;
+    r.claimed_order = std::nan("");
+    study.rows.push_back(r);
+  }
+  study.fits = fit_rows(study.rows);
+  ASSERT_EQ(study.fits.size(), 1u);
+  ASSERT_TRUE(std::isnan(study.fits[0].fit.expected_order));
+  const std::string md = summary_markdown(study, ReportText{"t", "d", {}}, {});
+  EXPECT_NE(md.find("| no claim |"), std::string::npos) << md;
+  EXPECT_EQ(md.find("nan"), std::string::npos) << md;
+  // JSON: the number is null, and no string field spells nan.
+  const std::string json = summary_json(study).dump();
+  EXPECT_EQ(json.find("nan"), std::string::npos) << json;
+
+  const fs::path root = fs::temp_directory_path() / "sweepcheck_html_no_claim_test";
+  fs::remove_all(root);
+  fs::create_directories(root / "toy");
+  const fs::path file = write_html_report("Title", {HtmlSection{"Toy", "toy", "summary.md", study.fits, {}}}, root);
+  std::ifstream in(file);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(html.find("<td>no claim</td>"), std::string::npos);
+  EXPECT_EQ(html.find("nan"), std::string::npos);
   fs::remove_all(root);
 }
 

@@ -32,6 +32,11 @@ std::vector<std::pair<std::string, std::string>> verdict_legend() {
       {"none-claimed", "no theorem claims an order here: the observed order and trend are reported, no verdict."}};
 }
 
+std::string claimed_order_text(const OrderFit& fit) {
+  if (!std::isfinite(fit.expected_order)) return "no claim";
+  return fmt::format("{}{:g}", fit.expected_is_sharp ? "" : "≥ ", fit.expected_order);
+}
+
 std::string verdict_legend_markdown() {
   std::string md = "Verdicts (studies/engine/fit_order.md):\n\n";
   for (const auto& [v, text] : verdict_legend()) md += fmt::format("- **{}**: {}\n", v, text);
@@ -139,9 +144,7 @@ std::string summary_markdown(const ConvergenceStudy& study, const ReportText& te
                       f.scheme, fmt_or_dash(f.fit.order, "{:.3f}"), fmt_or_dash(f.fit.ci_low, "{:.3f}"),
                       fmt_or_dash(f.fit.ci_high, "{:.3f}"), fmt_or_dash(f.fit.h_min), fmt_or_dash(f.fit.h_max),
                       f.fit.points_used,
-                      std::isnan(f.fit.expected_order)
-                          ? std::string("–")
-                          : (f.fit.expected_is_sharp ? "" : "≥ ") + fmt_or_dash(f.fit.expected_order, "{:g}"),
+                      claimed_order_text(f.fit),
                       to_string(f.fit.verdict), given, at_t);
   }
   md += "\nThe interval's half-width is the largest of the statistical 95% half-width, the drift of the fit from the "

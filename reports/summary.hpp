@@ -21,6 +21,10 @@ struct ReportText {
 };
 
 nlohmann::json summary_json(const ConvergenceStudy& study);
+// The order a fit was compared with, as every table prints it: "≥ 1" (a
+// one-sided claim), "1" (a sharp one), or "no claim" for a scheme that claims
+// none (issue 34: never "nan").
+std::string claimed_order_text(const OrderFit& fit);
 // One claim as a Markdown bullet item ("statement — the paper (source): “quote” — **verdict**: evidence
 // (criterion: …) `id`"; without a quote the part before the verdict is the statement alone), and all as
 // JSON (with "quote" and "quote_source", empty when the claim quotes nothing).

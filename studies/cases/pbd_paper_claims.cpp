@@ -7,12 +7,15 @@
 #include <map>
 #include <stdexcept>
 
+#include "solvers/pgs.hpp"
+
 namespace sweepcheck {
 
 void PbdPaperThresholds::validate() const {
   if (!(majority > 0.5 && majority <= 1))
     throw std::invalid_argument(fmt::format("PbdPaperThresholds: majority must lie in (0.5, 1] (got {})", majority));
   stall.validate();
+  ties.validate();
 }
 
 namespace {
@@ -153,6 +156,25 @@ Claim claim_stability(const ConvergenceStudy& s, const std::vector<PerturbedRuns
                                              "observation is not reproduced here",
                                              family_name)
                                : "");
+  if (family == "pgs") {
+    // Issue 34: what was run, how far, and why a non-reproduction is not a refutation.
+    double largest = 0;
+    for (const auto& [p, rows] : starts)
+      for (const auto* r : rows)
+        if (r->scheme.rfind(family, 0) == 0) largest = std::max(largest, r->h);
+    const Pgs<double>::Options o;
+    c.evidence += fmt::format(
+        "; formulation run: Section 4.1's PGS, the projection onto the linearised sets S̃ at the prediction y = x + "
+        "h f(x) (each constraint violated or active at y replaced by its half-space linearisation at y, those "
+        "satisfied at y dropped; linearised once per step, never again), swept in the set's order until the stopping "
+        "rule (38) holds (reltol {:g}, abstol {:g}, at most {} sweeps; solvers/pgs.hpp); largest step tried h = {:.3g}",
+        o.reltol, o.abstol, o.max_sweeps, largest);
+    if (unstable == 0)
+      c.evidence += "; the paper gives neither its S̃ (the extracted formula is garbled) nor its tolerances, sweep "
+                    "cap or sweep order, so its observation may depend on an implementation detail it does not "
+                    "state";
+    c.numbers.emplace_back("largest_step_tried", largest);
+  }
   c.numbers.insert(c.numbers.begin(), {{"pbd_largest_error", pbd_worst},
                                        {"bound", size},
                                        {"unstable_schemes", double(unstable)},
@@ -160,8 +182,58 @@ Claim claim_stability(const ConvergenceStudy& s, const std::vector<PerturbedRuns
   return c;
 }
 
+// The runs the Figure 8/10 comparisons (accuracy per step, precision–work,
+// PBD below the penalty) are judged on, the words that say so in each
+// criterion, and the problem's scale D for the tie rule.
+struct Footing {
+  ConvergenceStudy runs;
+  std::string words;
+  bool missing = false;  // no runs from the start asked for
+  double start = 0;      // its perturbation size (0: the given start)
+  double scale = 0;      // D = 2 max|x| of the finest ok PBD run (0: no PBD run)
+};
+
+Footing footing(const ConvergenceStudy& s, const std::vector<PerturbedRuns>& perturbed, double start) {
+  Footing f;
+  f.start = start;
+  if (start == 0) {
+    f.runs.rows = s.rows;
+    f.words = "judged on the runs from the given start";
+  } else {
+    f.words = fmt::format(
+        "judged on the runs from the seeded start perturbed by {:g} of max(1, |x0|) (made feasible; "
+        "studies/engine/perturbed_starts.hpp), the generic runs the stability claim also uses: from the exactly "
+        "symmetric given start the explicit penalty's two mirror forces cancel and it never leaves the symmetry "
+        "plane, a measure-zero behaviour that any perturbation ends (issue 34); the given start's runs stay in "
+        "results.csv and in the figures (dashed)",
+        start);
+    const auto it = std::find_if(perturbed.begin(), perturbed.end(), [&](const auto& p) { return p.size == start; });
+    if (it == perturbed.end()) f.missing = true;
+    else f.runs.rows = it->rows;
+  }
+  std::int64_t finest = 0;
+  for (const auto& r : f.runs.rows)
+    if (r.scheme == "pbd" && r.status == RunStatus::ok && !r.refined && r.steps > finest) {
+      finest = r.steps;
+      f.scale = 2 * r.scale;
+    }
+  return f;
+}
+
+// A claim left inconclusive because the runs of its footing are missing.
+bool footing_missing(Claim& c, const Footing& f) {
+  if (!f.missing) return false;
+  c.verdict = ClaimVerdict::inconclusive;
+  c.evidence = fmt::format("no runs from the start perturbed by {:g}, the start this comparison is judged on", f.start);
+  c.numbers.emplace_back("compared", 0);
+  return true;
+}
+
+ErrorValue value(const RunRow& r) { return {r.error_uniform, r.noise_floor}; }
+
 // Claim: PNGS and PGS are more accurate than PBD at the same step size.
-Claim claim_accuracy_per_step(const ConvergenceStudy& s, const std::string& problem, const PbdPaperThresholds& th) {
+Claim claim_accuracy_per_step(const Footing& f, const std::string& problem, const PbdPaperThresholds& th) {
+  const ConvergenceStudy& s = f.runs;
   Claim c;
   c.id = "pbd-paper." + problem + ".accuracy-per-step";
   c.statement = problem + ": PNGS/PGS are more accurate than PBD at the same h";
@@ -173,23 +245,27 @@ Claim claim_accuracy_per_step(const ConvergenceStudy& s, const std::string& prob
               "when comparing at same time stepsizes.";
     c.quote_source = "seed 000, Section 4.2";
   }
-  c.criterion = fmt::format("each of PNGS and PGS has a smaller error than PBD at >= {:g}% of the common step sizes",
-                            100 * th.majority);
+  c.criterion = fmt::format(
+      "{}; each of PNGS and PGS has a smaller error than PBD, beyond a tie, at >= {:g}% of the common step sizes "
+      "where the two are not tied (ties counted apart: {})",
+      f.words, 100 * th.majority, th.ties.describe());
+  if (footing_missing(c, f)) return c;
   bool all = true;
   for (const char* other : {"pngs", "pgs"}) {
-    int better = 0, compared = 0;
+    TieCount n;
     for (const auto* r : rows_of(s, other)) {
       const RunRow* p = row_at(s, "pbd", r->steps);
       if (p == nullptr || r->status != RunStatus::ok || p->status != RunStatus::ok) continue;
-      ++compared;
-      better += r->error_uniform < p->error_uniform;
+      n.add(compare_errors(value(*r), value(*p), f.scale, th.ties));
     }
-    const bool ok = compared > 0 && better >= th.majority * compared;
+    const int untied = n.below + n.above;
+    const bool ok = untied > 0 && n.below >= th.majority * untied;
     all = all && ok;
-    c.evidence += fmt::format("{}{} more accurate at {}/{} step sizes", c.evidence.empty() ? "" : "; ", other, better,
-                              compared);
-    c.numbers.emplace_back(std::string(other) + "_better", better);
-    c.numbers.emplace_back(std::string(other) + "_compared", compared);
+    c.evidence += (c.evidence.empty() ? "" : "; ") + n.describe(std::string(other) + " more accurate", "less accurate");
+    c.numbers.emplace_back(std::string(other) + "_better", n.below);
+    c.numbers.emplace_back(std::string(other) + "_tied", n.tied);
+    c.numbers.emplace_back(std::string(other) + "_worse", n.above);
+    c.numbers.emplace_back(std::string(other) + "_compared", n.compared());
   }
   c.verdict = yes_no(all);
   return c;
@@ -240,24 +316,32 @@ std::string join(const std::vector<std::string>& v, const char* sep = ", ") {
 // PBD's work range are not compared).
 struct MatchedWork {
   std::string scheme;
-  int pbd_as_accurate = 0, compared = 0, outside = 0;
-  std::vector<std::string> disagree;  // "h = …" where the scheme beats PBD at matched work
-  double worst_ratio = 0;             // largest PBD error / scheme error among those
+  TieCount n;  // PBD below / tied / above that scheme's error at matched work
+  int outside = 0;
+  std::vector<std::string> disagree;  // "h = …" where the scheme beats PBD at matched work, beyond a tie
+  std::vector<std::string> ties;      // "h = …" where the two are tied
+  double worst_ratio = 0;             // largest PBD error / scheme error among the disagreeing budgets
 };
 
-std::vector<MatchedWork> matched_work(const ConvergenceStudy& s) {
-  std::vector<std::pair<double, double>> pbd;
+std::vector<MatchedWork> matched_work(const ConvergenceStudy& s, double scale, const TieRule& rule) {
+  struct PbdPoint {
+    double log_work, log_error, noise_floor;
+    bool operator<(const PbdPoint& o) const { return log_work < o.log_work; }
+  };
+  std::vector<PbdPoint> pbd;
   for (const auto* r : rows_of(s, "pbd"))
     if (r->status == RunStatus::ok && r->error_uniform > 0)
-      pbd.emplace_back(std::log(double(r->work.constraint_evaluations)), std::log(r->error_uniform));
+      pbd.push_back({std::log(double(r->work.constraint_evaluations)), std::log(r->error_uniform), r->noise_floor});
   std::sort(pbd.begin(), pbd.end());
-  auto pbd_at = [&](double lw) -> double {
+  // PBD's error at log work lw (log-log interpolation) and the larger noise floor of the two runs around it.
+  auto pbd_at = [&](double lw) -> ErrorValue {
     for (std::size_t i = 1; i < pbd.size(); ++i)
-      if (pbd[i - 1].first <= lw && lw <= pbd[i].first) {
-        const double s2 = (lw - pbd[i - 1].first) / std::max(1e-300, pbd[i].first - pbd[i - 1].first);
-        return pbd[i - 1].second + s2 * (pbd[i].second - pbd[i - 1].second);
+      if (pbd[i - 1].log_work <= lw && lw <= pbd[i].log_work) {
+        const double s2 = (lw - pbd[i - 1].log_work) / std::max(1e-300, pbd[i].log_work - pbd[i - 1].log_work);
+        return {std::exp(pbd[i - 1].log_error + s2 * (pbd[i].log_error - pbd[i - 1].log_error)),
+                std::max(pbd[i - 1].noise_floor, pbd[i].noise_floor)};
       }
-    return std::nan("");
+    return {std::nan(""), 0};
   };
   std::vector<MatchedWork> out;
   for (const auto& r : s.rows) {
@@ -267,17 +351,17 @@ std::vector<MatchedWork> matched_work(const ConvergenceStudy& s) {
       it = out.insert(out.end(), MatchedWork{});
       it->scheme = r.scheme;
     }
-    const double e = pbd_at(std::log(double(r.work.constraint_evaluations)));
-    if (!std::isfinite(e)) {
+    const ErrorValue e = pbd_at(std::log(double(r.work.constraint_evaluations)));
+    if (!std::isfinite(e.error)) {
       ++it->outside;
       continue;
     }
-    ++it->compared;
-    if (e <= std::log(r.error_uniform)) {
-      ++it->pbd_as_accurate;
-    } else {
+    const ErrorOrder o = compare_errors(e, value(r), scale, rule);
+    it->n.add(o);
+    if (o == ErrorOrder::tied) it->ties.push_back(fmt::format("{:.3g}", r.h));
+    if (o == ErrorOrder::above) {
       it->disagree.push_back(fmt::format("{:.3g}", r.h));
-      it->worst_ratio = std::max(it->worst_ratio, std::exp(e) / r.error_uniform);
+      it->worst_ratio = std::max(it->worst_ratio, e.error / r.error_uniform);
     }
   }
   return out;
@@ -286,23 +370,8 @@ std::vector<MatchedWork> matched_work(const ConvergenceStudy& s) {
 // Claim: PBD has the smallest error at every matched budget against the
 // methods the paper compares; other schemes (Moreau–Euler) are shown beside,
 // outside the verdict.
-Claim claim_precision_work(const ConvergenceStudy& s, const std::string& problem) {
-  int wins = 0, compared = 0;
-  std::vector<std::string> per, disagree, outside, beside;
-  for (const auto& m : matched_work(s)) {
-    const std::string tally = fmt::format("{} {}/{}", m.scheme, m.pbd_as_accurate, m.compared);
-    if (!paper_compares(m.scheme)) {
-      beside.push_back(tally);
-      continue;
-    }
-    wins += m.pbd_as_accurate;
-    compared += m.compared;
-    per.push_back(tally);
-    if (!m.disagree.empty())
-      disagree.push_back(fmt::format("{} at h = {} (PBD's error up to {:.3g}x its)", m.scheme, join(m.disagree),
-                                     m.worst_ratio));
-    if (m.outside > 0) outside.push_back(fmt::format("{} {}", m.scheme, m.outside));
-  }
+Claim claim_precision_work(const Footing& f, const std::string& problem, const TieRule& rule) {
+  const ConvergenceStudy& s = f.runs;
   Claim c;
   c.id = "pbd-paper." + problem + ".precision-work";
   const bool disks = problem == "disks";
@@ -311,56 +380,91 @@ Claim claim_precision_work(const ConvergenceStudy& s, const std::string& problem
   if (disks) quote(c, kQuoteDisksPrecisionWork, "seed 000, Section 4.3");
   else quote(c, kQuoteFig8PrecisionWork, "seed 000, Section 4.2, caption of Fig. 8");
   c.criterion =
-      "for every ok run of PNGS, PGS and each penalty γ on the paper's steps whose work (constraint evaluations, the "
-      "paper's x-axis) lies within PBD's range, PBD's error at the same work (log-log interpolation along PBD's runs "
-      "ordered by work) is at most that run's; supported only if this holds at every matched budget (the paper's "
-      "\"smallest errors at fixed computational budgets\" names no exception), each budget that disagrees listed. "
+      f.words + "; for every ok run of PNGS, PGS and each penalty γ on the paper's steps whose work (constraint "
+      "evaluations, the paper's x-axis) lies within PBD's range, PBD's error at the same work (log-log interpolation "
+      "along PBD's runs ordered by work) is below that run's or tied with it (" + rule.describe() + "); supported "
+      "only if no matched budget has the other method more accurate beyond a tie (the paper's \"smallest errors at "
+      "fixed computational budgets\" names no exception), ties counted apart, each budget that disagrees listed. "
       "Moreau–Euler is not among the methods the paper compares: shown beside, outside the verdict; its exact "
       "projection's work counts the constraints of its Gauss–Seidel start sweeps and one evaluation per constraint "
       "per SQP iteration, not the QP solve nor the KKT certificate (a lower bound of its cost)";
-  c.verdict = compared == 0 ? ClaimVerdict::inconclusive : yes_no(wins == compared);
-  c.evidence = fmt::format("PBD at least as accurate at {}/{} matched budgets ({}); budgets where another method is "
-                           "more accurate: {}; outside PBD's work range (not compared): {}; shown beside, not in the "
+  if (footing_missing(c, f)) return c;
+  TieCount all;
+  std::vector<std::string> per, disagree, ties, outside, beside;
+  const auto matched = matched_work(s, f.scale, rule);
+  for (const auto& m : matched) {
+    const std::string tally = fmt::format("{} {}", m.scheme, m.n.describe("PBD below", "above"));
+    if (!paper_compares(m.scheme)) {
+      beside.push_back(tally);
+      continue;
+    }
+    all.below += m.n.below;
+    all.tied += m.n.tied;
+    all.above += m.n.above;
+    per.push_back(tally);
+    if (!m.disagree.empty())
+      disagree.push_back(fmt::format("{} at h = {} (PBD's error up to {:.3g}x its)", m.scheme, join(m.disagree),
+                                     m.worst_ratio));
+    if (!m.ties.empty()) ties.push_back(fmt::format("{} at h = {}", m.scheme, join(m.ties)));
+    if (m.outside > 0) outside.push_back(fmt::format("{} {}", m.scheme, m.outside));
+  }
+  c.verdict = all.compared() == 0 ? ClaimVerdict::inconclusive : yes_no(all.above == 0);
+  c.evidence = fmt::format("{} matched budgets ({}); budgets where another method is more accurate beyond a tie: "
+                           "{}; tied: {}; outside PBD's work range (not compared): {}; shown beside, not in the "
                            "paper's comparison: {}",
-                           wins, compared, per.empty() ? "none" : join(per), disagree.empty() ? "none" : join(disagree, "; "),
-                           outside.empty() ? "none" : join(outside), beside.empty() ? "none" : join(beside));
-  c.numbers = {{"pbd_as_accurate", double(wins)}, {"matched_budgets", double(compared)}};
-  for (const auto& m : matched_work(s))
-    c.numbers.emplace_back(m.scheme + " pbd_as_accurate", m.pbd_as_accurate), c.numbers.emplace_back(m.scheme + " matched", m.compared);
+                           all.describe("PBD below"), per.empty() ? "none" : join(per, "; "),
+                           disagree.empty() ? "none" : join(disagree, "; "), ties.empty() ? "none" : join(ties, "; "),
+                           outside.empty() ? "none" : join(outside), beside.empty() ? "none" : join(beside, "; "));
+  c.numbers = {{"pbd_below", double(all.below)},
+               {"tied", double(all.tied)},
+               {"pbd_above", double(all.above)},
+               {"matched_budgets", double(all.compared())}};
+  for (const auto& m : matched) {
+    c.numbers.emplace_back(m.scheme + " pbd_below", m.n.below);
+    c.numbers.emplace_back(m.scheme + " tied", m.n.tied);
+    c.numbers.emplace_back(m.scheme + " matched", m.n.compared());
+  }
   return c;
 }
 
 // Claim: PBD's error is below the penalty method's at every step and γ. Steps
 // where both ran: the paper's, and any rung of an extended penalty ladder at
 // a step count PBD's refinement also ran.
-Claim claim_pbd_below_penalty(const ConvergenceStudy& s, const std::string& problem) {
+Claim claim_pbd_below_penalty(const Footing& f, const std::string& problem, const TieRule& rule) {
+  const ConvergenceStudy& s = f.runs;
   Claim c;
   c.id = "pbd-paper." + problem + ".penalty.pbd-below";
   const bool disks = problem == "disks";
   c.statement = problem + ": PBD's error is below the penalty method's at every step size and every γ";
   if (disks) quote(c, kQuotePbdBelowDisks, "seed 000, Section 4.3");
   else quote(c, kQuotePbdBelowSliding, "seed 000, Section 4.2");
-  c.criterion = "at every step where PBD and a penalty γ both have an ok run, PBD's error is strictly smaller; "
-                "supported only if at every one (the paper: \"independent of the time stepsize and the penalty "
-                "parameter\"), each exception listed";
-  int below = 0, compared = 0;
-  std::vector<std::string> exceptions;
+  c.criterion = f.words + "; at every step where PBD and a penalty γ both have an ok run, PBD's error is below the "
+                "penalty's, tied with it, or above it (" + rule.describe() + "); supported only if it is above at "
+                "none (the paper: \"independent of the time stepsize and the penalty parameter\"), ties counted "
+                "apart, each exception and each tie listed";
+  if (footing_missing(c, f)) return c;
+  TieCount n;
+  std::vector<std::string> exceptions, ties;
   for (const auto& r : s.rows) {
     if (!is_penalty(r.scheme) || r.status != RunStatus::ok) continue;
     const RunRow* p = nullptr;
     for (const auto& q : s.rows)
       if (q.scheme == "pbd" && q.steps == r.steps && q.status == RunStatus::ok) p = &q;
     if (p == nullptr) continue;
-    ++compared;
-    if (p->error_uniform < r.error_uniform) ++below;
-    else
-      exceptions.push_back(
-          fmt::format("{} at h = {:.3g} ({:.3g} against PBD's {:.3g})", r.scheme, r.h, r.error_uniform, p->error_uniform));
+    const ErrorOrder o = compare_errors(value(*p), value(r), f.scale, rule);
+    n.add(o);
+    const std::string at = fmt::format("{} at h = {:.3g} ({:.3g} against PBD's {:.3g})", r.scheme, r.h,
+                                       r.error_uniform, p->error_uniform);
+    if (o == ErrorOrder::above) exceptions.push_back(at);
+    if (o == ErrorOrder::tied) ties.push_back(at);
   }
-  c.verdict = compared == 0 ? ClaimVerdict::inconclusive : yes_no(below == compared);
-  c.evidence = fmt::format("PBD below at {}/{} (step, γ) pairs; exceptions: {}", below, compared,
-                           exceptions.empty() ? "none" : join(exceptions, "; "));
-  c.numbers = {{"pbd_below", double(below)}, {"compared", double(compared)}};
+  c.verdict = n.compared() == 0 ? ClaimVerdict::inconclusive : yes_no(n.above == 0);
+  c.evidence = fmt::format("{} (step, γ) pairs; exceptions: {}; ties: {}", n.describe("PBD below"),
+                           exceptions.empty() ? "none" : join(exceptions, "; "), ties.empty() ? "none" : join(ties, "; "));
+  c.numbers = {{"pbd_below", double(n.below)},
+               {"tied", double(n.tied)},
+               {"pbd_above", double(n.above)},
+               {"compared", double(n.compared())}};
   return c;
 }
 
@@ -575,8 +679,10 @@ Claim claim_eventually_breaks_down(const std::vector<PenaltySeries>& ps, const C
 }  // namespace
 
 std::vector<Claim> pbd_paper_claims(const ConvergenceStudy& s, const std::string& problem,
-                                    const PbdPaperThresholds& th, const std::vector<PerturbedRuns>& perturbed) {
+                                    const PbdPaperThresholds& th, const std::vector<PerturbedRuns>& perturbed,
+                                    double comparison_start) {
   th.validate();
+  const Footing f = footing(s, perturbed, comparison_start);
   std::vector<Claim> c;
   for (const auto& f : s.fits) {
     if (!std::isfinite(f.fit.expected_order)) continue;
@@ -590,8 +696,8 @@ std::vector<Claim> pbd_paper_claims(const ConvergenceStudy& s, const std::string
   }
   c.push_back(claim_stability(s, perturbed, problem, "penalty", "the penalty method", "stability"));
   c.push_back(claim_stability(s, perturbed, problem, "pgs", "PGS", "stability-pgs"));
-  c.push_back(claim_accuracy_per_step(s, problem, th));
-  c.push_back(claim_precision_work(s, problem));
+  c.push_back(claim_accuracy_per_step(f, problem, th));
+  c.push_back(claim_precision_work(f, problem, th.ties));
   if (problem == "disks") {
     // Seed 000, Section 4.3's penalty paragraph and Fig. 10's caption, one claim per statement.
     const auto ps = penalty_series(s, th.stall);
@@ -599,7 +705,7 @@ std::vector<Claim> pbd_paper_claims(const ConvergenceStudy& s, const std::string
     c.push_back(claim_larger_gamma_longer(ps, problem, th.stall));
     c.push_back(claim_eventually_breaks_down(ps, s, problem, th.stall));
   }
-  c.push_back(claim_pbd_below_penalty(s, problem));
+  c.push_back(claim_pbd_below_penalty(f, problem, th.ties));
   return c;
 }
 

@@ -7,6 +7,7 @@
 
 #include "studies/cases/claim.hpp"
 #include "studies/engine/error_stall.hpp"
+#include "studies/engine/error_tie.hpp"
 #include "studies/cases/convergence_study.hpp"
 
 namespace sweepcheck {
@@ -19,6 +20,10 @@ struct PbdPaperThresholds {
   // Where a penalty method's convergence breaks down (studies/engine/error_stall.hpp:
   // the rule and its reasoning; app/pbd_paper.md, "Penalty: breakdown by γ").
   StallRule stall;
+  // When two errors are tied (studies/engine/error_tie.hpp; fit_order.md,
+  // "Ties between two errors"): the comparisons count ties apart from
+  // exceptions, and a claim is supported when nothing beyond a tie disagrees.
+  TieRule ties;
 
   void validate() const;
 };
@@ -42,8 +47,16 @@ struct PerturbedRuns {
 // the penalty's breakdown also the rungs its ladder was extended by (refined
 // rows of a penalty scheme, with the extension's stop reason in the penalty
 // fit's refinement_stop).
+//
+// The comparisons (accuracy per step, precision–work, PBD below the
+// penalty) are judged on the runs from one start: the given one
+// (comparison_start = 0, the study's rows) or the perturbed start of that
+// size among `perturbed` (issue 34: on the sliding case the given start is
+// exactly symmetric, and the explicit penalty stays on a measure-zero
+// trajectory there); with no runs from that start they are inconclusive.
 std::vector<Claim> pbd_paper_claims(const ConvergenceStudy& s, const std::string& problem,
                                     const PbdPaperThresholds& th = {},
-                                    const std::vector<PerturbedRuns>& perturbed = {});
+                                    const std::vector<PerturbedRuns>& perturbed = {},
+                                    double comparison_start = 0);
 
 }  // namespace sweepcheck

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 namespace sweepcheck {
@@ -50,11 +52,15 @@ TEST(PbdPaperClaims, PrecisionWorkCountsOnlyThePapersMethodsAndListsEveryBudgetT
   EXPECT_EQ(c->verdict, ClaimVerdict::not_supported) << c->evidence;
   // PNGS: 3 runs, work 160..640, inside PBD's range 16..2048; penalty: 6 runs, work 16..512.
   EXPECT_EQ(c->number("matched_budgets"), 9);
-  EXPECT_EQ(c->number("pbd_as_accurate"), 8);
+  EXPECT_EQ(c->number("pbd_below"), 8);  // every other budget differs by a factor >= 2: no tie
+  EXPECT_EQ(c->number("tied"), 0);
+  EXPECT_EQ(c->number("pbd_above"), 1);
   EXPECT_NE(c->evidence.find("penalty:gamma=10 at h = 0.0156"), std::string::npos) << c->evidence;
   // Moreau–Euler beats PBD at all three of its budgets, shown beside and outside the verdict.
-  EXPECT_EQ(c->number("moreau-euler pbd_as_accurate"), 0);
-  EXPECT_NE(c->evidence.find("not in the paper's comparison: moreau-euler 0/3"), std::string::npos) << c->evidence;
+  EXPECT_EQ(c->number("moreau-euler pbd_below"), 0);
+  EXPECT_NE(c->evidence.find("not in the paper's comparison: moreau-euler PBD below at 0 of 3, tied at 0, above at 3"),
+            std::string::npos)
+      << c->evidence;
   EXPECT_FALSE(c->quote.empty());
   EXPECT_NE(c->quote_source.find("Fig. 8"), std::string::npos);
 
@@ -72,10 +78,85 @@ TEST(PbdPaperClaims, PbdBelowThePenaltyNamesEachStepWhereItIsNot) {
   EXPECT_EQ(c->verdict, ClaimVerdict::not_supported);
   EXPECT_EQ(c->number("compared"), 6);
   EXPECT_EQ(c->number("pbd_below"), 5);
+  EXPECT_EQ(c->number("tied"), 0);
+  EXPECT_EQ(c->number("pbd_above"), 1);
   EXPECT_NE(c->evidence.find("penalty:gamma=10 at h = 0.0156 (0.001 against PBD's 0.0156)"), std::string::npos)
       << c->evidence;
   EXPECT_EQ(find_claim(pbd_paper_claims(study(0.05), "disks"), "pbd-paper.disks.penalty.pbd-below")->verdict,
             ClaimVerdict::supported);
+}
+
+TEST(PbdPaperClaims, AnErrorWithinTheTieRuleIsCountedAsATieNotAnException) {
+  // γ = 10 at n = 64 set 0.6% below PBD's 1/64: within the factor 2^0.05, a tie; the claims hold.
+  for (const char* problem : {"sliding", "disks"}) {
+    const auto claims = pbd_paper_claims(study(0.994 / 64), problem);
+    const Claim* below = find_claim(claims, std::string("pbd-paper.") + problem + ".penalty.pbd-below");
+    ASSERT_NE(below, nullptr);
+    EXPECT_EQ(below->verdict, ClaimVerdict::supported) << below->evidence;
+    EXPECT_EQ(below->number("pbd_below"), 5);
+    EXPECT_EQ(below->number("tied"), 1);
+    EXPECT_EQ(below->number("pbd_above"), 0);
+    EXPECT_NE(below->evidence.find("PBD below at 5 of 6, tied at 1, above at 0"), std::string::npos) << below->evidence;
+    EXPECT_NE(below->evidence.find("ties: penalty:gamma=10 at h = 0.0156"), std::string::npos) << below->evidence;
+    const Claim* pw = find_claim(claims, std::string("pbd-paper.") + problem + ".precision-work");
+    ASSERT_NE(pw, nullptr);
+    EXPECT_EQ(pw->verdict, ClaimVerdict::supported) << pw->evidence;
+    EXPECT_EQ(pw->number("tied"), 1);
+    EXPECT_EQ(pw->number("pbd_above"), 0);
+  }
+  // Twice as accurate as PBD there (0.5 / 64): an exception, not a tie.
+  const auto clear = pbd_paper_claims(study(0.5 / 64), "sliding");
+  const Claim* below = find_claim(clear, "pbd-paper.sliding.penalty.pbd-below");
+  EXPECT_EQ(below->verdict, ClaimVerdict::not_supported) << below->evidence;
+  EXPECT_EQ(below->number("tied"), 0);
+  EXPECT_EQ(below->number("pbd_above"), 1);
+}
+
+TEST(PbdPaperClaims, SaturatedErrorsAreTiedButABlownUpRunIsNot) {
+  // D = 2 max|x| of PBD's finest run = 2; γ = 10 at n = 64 saturated at 1.9 against PBD's error set to 1.2
+  // (both in [D/2, D]): tied, though they differ by 58%. At 25 (above D) it is an instability: PBD below.
+  for (double penalty : {1.9, 25.0}) {
+    ConvergenceStudy s = study(penalty);
+    for (auto& r : s.rows) {
+      if (r.scheme == "pbd" && r.steps == 64) r.error_uniform = 1.2;
+      r.scale = 1;
+    }
+    const auto claims = pbd_paper_claims(s, "disks");
+    const Claim* c = find_claim(claims, "pbd-paper.disks.penalty.pbd-below");
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->number("tied"), penalty < 2 ? 1 : 0) << c->evidence;
+    EXPECT_EQ(c->number("pbd_below"), penalty < 2 ? 5 : 6) << c->evidence;
+    EXPECT_EQ(c->verdict, ClaimVerdict::supported) << c->evidence;
+  }
+}
+
+TEST(PbdPaperClaims, TheComparisonsAreJudgedOnTheStartTheyAreAskedFor) {
+  // The given start: γ = 10 beats PBD at n = 64 (a symmetric start's artefact, say); from the perturbed
+  // start 1e-12 it does not. The comparisons follow the start asked for, and say so in their criteria.
+  const ConvergenceStudy given = study(0.001);
+  std::vector<PerturbedRuns> perturbed = {{1e-12, study(0.05).rows}, {1e-4, study(0.001).rows}};
+  for (auto& p : perturbed)
+    for (auto& r : p.rows) r.parameters += fmt::format(" start=perturbed:{:g}", p.size);
+  const auto on_generic = pbd_paper_claims(given, "sliding", {}, perturbed, 1e-12);
+  const auto on_given = pbd_paper_claims(given, "sliding", {}, perturbed, 0);
+  for (const char* id : {"pbd-paper.sliding.penalty.pbd-below", "pbd-paper.sliding.precision-work"}) {
+    const Claim* g = find_claim(on_generic, id);
+    ASSERT_NE(g, nullptr) << id;
+    EXPECT_EQ(g->verdict, ClaimVerdict::supported) << id << ": " << g->evidence;
+    EXPECT_NE(g->criterion.find("perturbed by 1e-12"), std::string::npos) << g->criterion;
+    EXPECT_EQ(find_claim(on_given, id)->verdict, ClaimVerdict::not_supported) << id;
+    EXPECT_NE(find_claim(on_given, id)->criterion.find("the given start"), std::string::npos);
+  }
+  EXPECT_EQ(find_claim(on_generic, "pbd-paper.sliding.accuracy-per-step")->number("pngs_compared"), 3);
+  // A start that was not run leaves the comparisons inconclusive, never judged on other runs.
+  const auto missing = pbd_paper_claims(given, "sliding", {}, perturbed, 1e-8);
+  for (const char* id : {"pbd-paper.sliding.penalty.pbd-below", "pbd-paper.sliding.precision-work",
+                         "pbd-paper.sliding.accuracy-per-step"})
+  {
+    EXPECT_EQ(find_claim(missing, id)->verdict, ClaimVerdict::inconclusive) << id;
+    EXPECT_NE(find_claim(missing, id)->evidence.find("no runs from the start perturbed by 1e-08"), std::string::npos)
+        << find_claim(missing, id)->evidence;
+  }
 }
 
 // Two penalty parameters on the disks, given up to n = 256 and extended (refined rows) to n = 8192:
