@@ -22,10 +22,12 @@ Claim order_claim(const SchemeFit& f, const std::string& id, const std::string& 
   Claim c;
   c.id = id;
   c.statement = statement;
-  c.criterion = "the refined order fit's verdict (studies/engine/fit_order.md): refined by halvings within the work budget "
-                "until the last 4 local orders settle (within 0.1 of each other, no trend); supported when the "
-                "95% interval reaches the claim (order >= p, as a theorem bounds the error), not supported only on "
-                "settled local orders below it at the deepest affordable step";
+  c.criterion = "the refined order fit's verdict (studies/engine/fit_order.md): refined by halvings within the "
+                "deterministic work budget while the verdict is not a pass; the jitter and any drift are measured on "
+                "the 6 finest steps; supported when no significant drift remains and both the window's 95% interval "
+                "and the finest step's, each at most 0.5 wide, reach the claim (order >= p, as a theorem bounds the "
+                "error); not supported only when the claim lies above the window's, the finest step's and the median "
+                "local order's intervals at the deepest affordable step";
   switch (f.fit.verdict) {
     case Verdict::pass: c.verdict = ClaimVerdict::supported; break;
     case Verdict::fail: c.verdict = ClaimVerdict::not_supported; break;
