@@ -75,7 +75,8 @@ std::vector<double> parse_perturbations(const std::string& text) {
 void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
   auto cfg = std::make_shared<AuditConfig>();
   auto* cmd = app.add_subcommand("audit", "audit a scheme against the theory (checks: studies/audit/audit.md)");
-  auto* s = cmd->add_option("--scheme", cfg->scheme, "an in-tree scheme spec, e.g. pbd or pngs:reltol=1e-8");
+  auto* s = cmd->add_option("--scheme", cfg->scheme, "an in-tree scheme spec, e.g. pbd or pngs:reltol=1e-8")
+                ->check(scheme_spec_validator());
   auto* p = cmd->add_option("--plugin", cfg->plugin, "a shared library exporting sweepcheck_create_scheme");
   s->excludes(p);
   cmd->add_option("--out", cfg->out, "output folder for audit.md, audit.json and figures")

@@ -52,6 +52,11 @@ void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o);
 // so a bad --out is bad input (exit 2) found before any computation.
 std::string output_folder_problem(const std::string& text);
 CLI::Validator output_folder_validator();
+// Scheme specs checked with the other arguments (CLI11 checks, exit 2), so a
+// bad spec is refused before --out is created or locked, naming the culprit
+// (studies/runs/scheme_catalog.hpp). `empty_allowed`: '' means "none".
+CLI::Validator scheme_list_validator(bool empty_allowed = false);
+CLI::Validator scheme_spec_validator();
 
 
 // A study command's --out, held from before the computation until its files

@@ -10,6 +10,7 @@
 #include "app/progress.hpp"
 #include "reports/study_report.hpp"
 #include "studies/runs/reference_cache.hpp"
+#include "studies/runs/scheme_catalog.hpp"
 
 namespace sweepcheck::app {
 
@@ -42,6 +43,33 @@ CLI::Validator output_folder_validator() {
         return why.empty() ? std::string() : why + " (rule: an existing writable folder, or a creatable one)";
       },
       "FOLDER", "output folder");
+}
+
+CLI::Validator scheme_list_validator(bool empty_allowed) {
+  return CLI::Validator(
+      [empty_allowed](std::string& s) {
+        if (s.empty() && empty_allowed) return std::string();
+        try {
+          (void)parse_scheme_list(s);
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+        return std::string();
+      },
+      "SPECS", "scheme list");
+}
+
+CLI::Validator scheme_spec_validator() {
+  return CLI::Validator(
+      [](std::string& s) {
+        try {
+          (void)parse_scheme_spec(s);
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+        return std::string();
+      },
+      "SPEC", "scheme spec");
 }
 
 void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o) {

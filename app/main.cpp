@@ -128,6 +128,10 @@ int run(int argc, char** argv, RunDistributor* ranks) {
     run_report(r, report_out, j.executor(r.ranks), only, report_quiet);
   });
 
+  // Every bad argument reads like every other bad input: "sweepcheck: error: ...".
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    return "sweepcheck: error: " + std::string(e.what()) + "\nRun with --help for more information.\n";
+  });
   try {
     // CLI11 reports an unknown subcommand as "arguments were not expected"
     // (or a missing subcommand) without naming it; name it and list the known ones.

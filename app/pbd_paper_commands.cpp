@@ -203,11 +203,16 @@ void register_pbd_paper(Registry& r) {
   auto* cmd = r.study->add_subcommand("pbd-paper", "seed 000 Section 4: five schemes on the sliding case and the disks");
   auto cfg = std::make_shared<PbdPaperConfig>();
   auto common = std::make_shared<CommonStudyOptions>();
-  cmd->add_option("--schemes", cfg->schemes, "schemes for the sliding case")->capture_default_str();
-  cmd->add_option("--disks-schemes", cfg->disks_schemes, "schemes for the disks")->capture_default_str();
+  cmd->add_option("--schemes", cfg->schemes, "schemes for the sliding case")
+      ->capture_default_str()
+      ->check(scheme_list_validator());
+  cmd->add_option("--disks-schemes", cfg->disks_schemes, "schemes for the disks")
+      ->capture_default_str()
+      ->check(scheme_list_validator());
   cmd->add_option("--disks-exact-schemes", cfg->disks_exact_schemes,
                   "expensive schemes for the disks, run on the coarse ladder --disks-exact-h-max/min ('' for none)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(scheme_list_validator(true));
   cmd->add_option("--disks-exact-h-max", cfg->disks_exact_ladder.h_max, "largest step of the coarse ladder")
       ->capture_default_str();
   cmd->add_option("--disks-exact-h-min", cfg->disks_exact_ladder.h_min, "smallest step of the coarse ladder")

@@ -38,7 +38,9 @@ void register_problem_plugin(Registry& r) {
   cmd.require_subcommand(0, 1);
   cmd.add_option("--problem-plugin", cfg->problem_plugin,
                  "a shared library exporting sweepcheck_create_problem (instead of a study NAME)");
-  cmd.add_option("--schemes", cfg->schemes, "comma-separated in-tree scheme specs")->capture_default_str();
+  cmd.add_option("--schemes", cfg->schemes, "comma-separated in-tree scheme specs")
+      ->capture_default_str()
+      ->check(scheme_list_validator(true));
   cmd.add_option("--plugin", cfg->scheme_plugin, "also a scheme plugin (sweepcheck_create_scheme)");
   cmd.add_option("--h-max", cfg->study.h_max, "coarsest step (realised as span / n0, n0 integer)")->capture_default_str();
   cmd.add_option("--points", cfg->study.points, "rungs n0 * ratio^k (>= 3; >= 4 to test the asymptotic range)")

@@ -98,7 +98,8 @@ void register_sliding(Registry& r) {
     cmd->add_option("--alpha", cfg->alpha, "initial angle in (0, pi/2]")->capture_default_str();
     cmd->add_option("--t-end", cfg->t_end, "final time (0: exit time + 1)")->capture_default_str();
     cmd->add_option("--schemes", study->schemes, "comma-separated scheme specs, e.g. pbd,pngs:reltol=1e-8")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(scheme_list_validator());
     add_ladder_options(*cmd, study->study.ladder, study->study.points_per_step);
     add_common_study_options(*cmd, *common);
     cmd->callback([=] {

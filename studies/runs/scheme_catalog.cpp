@@ -95,11 +95,20 @@ SchemeSpec parse_scheme_spec(const std::string& text) {
 
 std::vector<SchemeSpec> parse_scheme_list(const std::string& comma_separated) {
   std::vector<SchemeSpec> out;
-  std::stringstream in(comma_separated);
-  std::string item;
-  while (std::getline(in, item, ','))
-    if (!item.empty()) out.push_back(parse_scheme_spec(item));
-  if (out.empty()) throw std::invalid_argument("no scheme given");
+  if (comma_separated.empty()) throw std::invalid_argument("no scheme given");
+  // Split on every comma, the last item included: "pbd," and "pbd,,pngs"
+  // name an empty item (a typo, never silently dropped).
+  std::size_t begin = 0;
+  for (int index = 1;; ++index) {
+    const std::size_t comma = comma_separated.find(',', begin);
+    const std::string item = comma_separated.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin);
+    if (item.empty())
+      throw std::invalid_argument("scheme list '" + comma_separated + "': item " + std::to_string(index) +
+                                  " is empty (a comma too many?)");
+    out.push_back(parse_scheme_spec(item));
+    if (comma == std::string::npos) break;
+    begin = comma + 1;
+  }
   return out;
 }
 

@@ -33,7 +33,12 @@ TEST(SchemeCatalog, BadSpecsNameTheCulprit) {
   EXPECT_NE(message("pngs:reltol=1e-8:reltol=1e-6").find("'reltol' is given more than once"), std::string::npos)
       << message("pngs:reltol=1e-8:reltol=1e-6");
   EXPECT_NE(message("pngs:reltol").find("key=value"), std::string::npos);
-  EXPECT_NE(message(",").find("no scheme"), std::string::npos);
+  EXPECT_NE(message("").find("no scheme"), std::string::npos);
+  // An empty item is a typo, named with its place, never silently dropped.
+  EXPECT_NE(message(",").find("item 1 is empty"), std::string::npos) << message(",");
+  EXPECT_NE(message("pbd,").find("item 2 is empty"), std::string::npos) << message("pbd,");
+  EXPECT_NE(message("pbd,,pngs").find("item 2 is empty"), std::string::npos);
+  EXPECT_EQ(message("pbd,pngs:reltol=1e-8"), "no error");
 }
 
 TEST(SchemeCatalog, EveryCataloguedSchemeIsDispatched) {
