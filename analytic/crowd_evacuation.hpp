@@ -34,13 +34,13 @@
 #include <utility>
 #include <vector>
 
-#include "solvers/cell_list.hpp"
-#include "solvers/verlet_list.hpp"
-#include "solvers/disk_segment_wall.hpp"
-#include "solvers/pair_non_overlap.hpp"
-#include "solvers/scalar.hpp"
-#include "solvers/sparse_rows.hpp"
-#include "solvers/work.hpp"
+#include "sweepcheck/solvers/neighbours/cell_list.hpp"
+#include "sweepcheck/solvers/neighbours/verlet_list.hpp"
+#include "sweepcheck/solvers/sets/disk_segment_wall.hpp"
+#include "sweepcheck/solvers/sets/pair_non_overlap.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/solvers/qp/sparse_rows.hpp"
+#include "sweepcheck/solvers/core/work.hpp"
 
 namespace sweepcheck {
 
@@ -219,7 +219,7 @@ class CrowdSet {
   }
 
  private:
-  // Candidate pairs through a Verlet list (solvers/verlet_list.hpp): exactly
+  // Candidate pairs through a Verlet list (solvers/neighbours/verlet_list.hpp): exactly
   // the cell list's pairs, without a cell-list build per sweep or step. One
   // per thread, as the disks' (a set is shared read-only by a study's
   // threads; the list is only a cache of positions).

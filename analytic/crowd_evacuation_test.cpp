@@ -4,8 +4,8 @@
 #include <random>
 #include <string>
 
-#include "analytic/crowd_evacuation.hpp"
-#include "solvers/venel.hpp"
+#include "sweepcheck/analytic/crowd_evacuation.hpp"
+#include "sweepcheck/solvers/schemes/venel.hpp"
 
 namespace sweepcheck {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // The crowd evacuation of seed 001, Section 5 (analytic/crowd_evacuation.hpp)
-// seen through the plugin interface (solvers/plugin_api.hpp), for the audit.
+// seen through the plugin interface (solvers/plugin/plugin_api.hpp), for the audit.
 //
 // A plugin sees constraints one at a time and has no neighbour list, so the
 // view exposes EVERY constraint of Q, in the order CrowdSet::sweep visits
@@ -28,8 +28,8 @@
 #include <utility>
 #include <vector>
 
-#include "analytic/crowd_evacuation.hpp"
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/analytic/crowd_evacuation.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace sweepcheck {
 

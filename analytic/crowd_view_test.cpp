@@ -7,8 +7,8 @@
 #include <cmath>
 #include <random>
 
-#include "analytic/crowd_view.hpp"
-#include "solvers/template_stepper.hpp"
+#include "sweepcheck/analytic/crowd_view.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
 
 namespace sweepcheck {
 namespace {

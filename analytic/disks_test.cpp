@@ -5,9 +5,9 @@
 
 #include <Eigen/Eigenvalues>
 
-#include "analytic/disks.hpp"
-#include "solvers/moreau_euler.hpp"
-#include "solvers/reference_projector.hpp"
+#include "sweepcheck/analytic/disks.hpp"
+#include "sweepcheck/solvers/projection/reference_projector.hpp"
+#include "sweepcheck/solvers/schemes/moreau_euler.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -136,7 +136,7 @@ TEST(DisksSet, ReferenceProjectionMatchesTheAllPairsProjectionAndIsCertified) {
 // Once the paper's 40 disks have jammed, ~77 pairs touch in 80 dimensions and
 // the Lagrangian's Hessian I − Σ λ_j ∇²g_j is indefinite at P_S(q). SQP still
 // converges quadratically there because the QP is convexified on the active
-// constraints' normal space (solvers/reference_projector.hpp); with the old
+// constraints' normal space (solvers/projection/reference_projector.hpp); with the old
 // fallback to H = I it converged linearly (rate ≈ 0.05: 8 iterations).
 TEST(DisksSet, AJammedClusterIsProjectedInFewSqpIterationsThoughTheHessianIsIndefinite) {
   DisksOptions o;

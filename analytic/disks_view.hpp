@@ -1,6 +1,6 @@
 #pragma once
 // The non-overlapping disks (seed 000, Section 4.3; analytic/disks.hpp) seen
-// through the plugin interface (solvers/plugin_api.hpp), for the audit.
+// through the plugin interface (solvers/plugin/plugin_api.hpp), for the audit.
 //
 // A plugin sees constraints one at a time, so the view exposes ALL
 // N(N−1)/2 pair constraints S_ij = { |X_i − X_j| >= 2R }, numbered in
@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "analytic/disks.hpp"
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/analytic/disks.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace sweepcheck {
 

@@ -3,10 +3,10 @@
 // view is the in-tree sweep bit for bit.
 #include <gtest/gtest.h>
 
-#include "analytic/disks_view.hpp"
-#include "solvers/penalty.hpp"
-#include "solvers/pgs.hpp"
-#include "solvers/template_stepper.hpp"
+#include "sweepcheck/analytic/disks_view.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/solvers/schemes/penalty.hpp"
+#include "sweepcheck/solvers/schemes/pgs.hpp"
 
 namespace sweepcheck {
 namespace {

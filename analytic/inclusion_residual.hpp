@@ -4,8 +4,8 @@
 // N(S, x) = cone{−∇g_j}, so f − v must be a non-negative combination of the
 // −∇g_j. The residual is the non-negative least-squares misfit (0 when the
 // inclusion holds). Used to check exact solutions against the problem itself.
-#include "solvers/constraint_set.hpp"
-#include "solvers/nnls.hpp"
+#include "sweepcheck/solvers/projection/nnls.hpp"
+#include "sweepcheck/solvers/sets/constraint_set.hpp"
 
 namespace sweepcheck {
 

@@ -11,7 +11,7 @@
 //   S(t) = R K(t) = { z : C R⁻¹ z + G u(t) + F ≥ 0 }.
 //
 // LcsSweeping<T> is that sweeping process, a PolyhedralProblem for the
-// catching-up schemes of solvers/catching_up.hpp; its state is z, not x.
+// catching-up schemes of solvers/schemes/catching_up.hpp; its state is z, not x.
 #include <Eigen/Dense>
 #include <boost/math/constants/constants.hpp>
 #include <optional>
@@ -19,8 +19,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "solvers/polyhedron.hpp"
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/solvers/sets/polyhedron.hpp"
 
 namespace sweepcheck {
 

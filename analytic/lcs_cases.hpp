@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "analytic/lcs.hpp"
+#include "sweepcheck/analytic/lcs.hpp"
 
 namespace sweepcheck {
 

@@ -4,8 +4,8 @@
 // normal cone at z is cone{ −M_iᵀ : i active }. The cone residual is the
 // non-negative least-squares misfit of f − v against those generators, as in
 // analytic/inclusion_residual.hpp.
-#include "analytic/lcs.hpp"
-#include "solvers/nnls.hpp"
+#include "sweepcheck/analytic/lcs.hpp"
+#include "sweepcheck/solvers/projection/nnls.hpp"
 
 namespace sweepcheck {
 

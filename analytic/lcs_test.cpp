@@ -2,10 +2,10 @@
 
 #include <boost/math/constants/constants.hpp>
 
-#include "analytic/lcs.hpp"
-#include "analytic/lcs_cases.hpp"
-#include "analytic/lcs_residual.hpp"
-#include "solvers/multiprecision.hpp"
+#include "sweepcheck/analytic/lcs.hpp"
+#include "sweepcheck/analytic/lcs_cases.hpp"
+#include "sweepcheck/analytic/lcs_residual.hpp"
+#include "sweepcheck/solvers/core/multiprecision.hpp"
 
 namespace sweepcheck {
 namespace {

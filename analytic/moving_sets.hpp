@@ -22,11 +22,11 @@
 #include <string>
 #include <utility>
 
-#include "solvers/ball.hpp"
-#include "solvers/ball_complement.hpp"
-#include "solvers/constraint_set.hpp"
-#include "solvers/half_space.hpp"
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/solvers/sets/ball.hpp"
+#include "sweepcheck/solvers/sets/ball_complement.hpp"
+#include "sweepcheck/solvers/sets/constraint_set.hpp"
+#include "sweepcheck/solvers/sets/half_space.hpp"
 
 namespace sweepcheck {
 

@@ -13,9 +13,9 @@
 #include <boost/math/constants/constants.hpp>
 #include <functional>
 
-#include "analytic/inclusion_residual.hpp"
-#include "analytic/moving_sets.hpp"
-#include "solvers/multiprecision.hpp"
+#include "sweepcheck/analytic/inclusion_residual.hpp"
+#include "sweepcheck/analytic/moving_sets.hpp"
+#include "sweepcheck/solvers/core/multiprecision.hpp"
 
 namespace sweepcheck {
 namespace {

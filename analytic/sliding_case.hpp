@@ -17,10 +17,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "solvers/ball_complement.hpp"
-#include "solvers/constraint_set.hpp"
-#include "solvers/resource_limits.hpp"
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/resource_limits.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/solvers/sets/ball_complement.hpp"
+#include "sweepcheck/solvers/sets/constraint_set.hpp"
 
 namespace sweepcheck {
 

@@ -3,9 +3,9 @@
 #include <boost/math/constants/constants.hpp>
 #include <tuple>
 
-#include "analytic/inclusion_residual.hpp"
-#include "analytic/sliding_case.hpp"
-#include "solvers/multiprecision.hpp"
+#include "sweepcheck/analytic/inclusion_residual.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/core/multiprecision.hpp"
 
 namespace sweepcheck {
 namespace {

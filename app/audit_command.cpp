@@ -104,7 +104,7 @@ void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
   cmd->add_option("--problem-plugin", cfg->problem_plugin,
                   "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
   cmd->add_flag("--no-validate", cfg->no_validate,
-                "audit on a problem plugin that fails validation (solvers/problem_validation.hpp), printing what it "
+                "audit on a problem plugin that fails validation (solvers/plugin/problem_validation.hpp), printing what it "
                 "breaks");
   cmd->add_option("--large-step-perturbations", cfg->large_step_perturbations,
                   "relative sizes of the seeded start perturbations of the large-step check (check 4), "

@@ -12,8 +12,8 @@
 #include "reports/figure.hpp"
 #include "reports/study_report.hpp"
 #include "reports/time_series_figure.hpp"
-#include "solvers/atomic_file.hpp"
 #include "studies/cases/circuit_study.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck::app {
 
@@ -73,7 +73,7 @@ ReportText circuit_text(const CircuitStudy& s) {
       "LCS x' = Ax + Bζ + Eu, 0 ≤ ζ ⊥ Cx + Gu + F ≥ 0 with PB = Cᵀ, reformulated as z' ∈ −N(S(t), z) + RAR⁻¹z + REu, "
       "z = P^{1/2}x (`analytic/lcs.md`). Schemes: catching-up with the exact projection (dense QP, KKT certificate) and "
       "with (ε, η)-approximate projections by projected gradient on the dual (23), ε = h³, η = h², stopped by a "
-      "certificate (duality gap < ε and a Slater-point bound on d_S ≤ η; `solvers/catching_up.md`). Problems: "
+      "certificate (duality gap < ε and a Slater-point bound on d_S ≤ η; `solvers/schemes/catching_up.md`). Problems: "
       "`lcs-closed-form` (exact solution, constraint active from t* = log(3/2); uniform error of the interpolant) and "
       "the ideal-diode `circuit` of Example 7.3 (u = 16 sin 6πt − 0.5; grid error against an exact catching-up "
       "reference with 2^20 steps). Errors are in z, i.e. the P-norm of x. Figures: `figure_2_x1`, `figure_2_x2_x3` "

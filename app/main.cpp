@@ -13,7 +13,7 @@
 #include "app/progress.hpp"
 #include "reports/html_report.hpp"
 #include "reports/summary.hpp"
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck::app {
 namespace {

@@ -14,8 +14,8 @@
 #include <map>
 #include <optional>
 
-#include "analytic/disks.hpp"
-#include "analytic/sliding_case.hpp"
+#include "sweepcheck/analytic/disks.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
 #include "app/commands.hpp"
 #include "app/progress.hpp"
 #include "reports/disks_figure.hpp"
@@ -23,7 +23,7 @@
 #include "reports/richardson_report.hpp"
 #include "reports/time_series_figure.hpp"
 #include "reports/study_report.hpp"
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 #include "studies/runs/disks_reference.hpp"
 #include "studies/cases/pbd_paper_study.hpp"
 
@@ -133,7 +133,7 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
     t.description = fmt::format(
         "x' ∈ −γ x − N(S, x), S = ∩_{{i<j}} {{|X_i − X_j| >= 2R}}; {}. Initial configuration: seeded random "
         "sequential addition (analytic/disks.hpp). Reference: PNGS (reltol {:g}, abstol {:g}, sweeps in {} order "
-        "of pairs, solvers/pair_order.hpp) with h_ref = {:.3g}{}, "
+        "of pairs, solvers/neighbours/pair_order.hpp) with h_ref = {:.3g}{}, "
         "{} ({}; {:.1f} s; its error estimated as {:.2g}, its distance to the same run at 2 h_ref, which joins every "
         "run's noise floor). Error: max over the {} + 1 sample times i T/{} of |x_h − x_ref| (x_h the "
         "piecewise-linear interpolant). Pair constraints are found with a cell list; the schemes' sweeps visit pairs "

@@ -1,5 +1,5 @@
 // `sweepcheck study --problem-plugin lib.so --schemes ...`: a convergence
-// study on a problem plugin (solvers/problem_plugin_api.hpp), reference-free
+// study on a problem plugin (solvers/plugin/problem_plugin_api.hpp), reference-free
 // when the plugin has no exact solution (studies/cases/problem_plugin_study.hpp).
 #include <fmt/format.h>
 
@@ -50,7 +50,7 @@ void register_problem_plugin(Registry& r) {
       ->capture_default_str();
   cmd.add_flag("--no-validate", cfg->no_validate,
                "run on a problem plugin that fails validation (exact(t0) = x0, f finite, project / distance / value "
-               "/ gradient consistent; solvers/problem_validation.hpp), printing what it breaks");
+               "/ gradient consistent; solvers/plugin/problem_validation.hpp), printing what it breaks");
   cmd.add_option("--run-timeout", cfg->run_timeout,
                  "time limit of one run on a problem plugin in seconds (default 0: from the run's size and the "
                  "finished runs, as in the audit)");

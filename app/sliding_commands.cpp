@@ -7,9 +7,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "analytic/sliding_case.hpp"
 #include "app/commands.hpp"
 #include "reports/study_report.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
 
 namespace sweepcheck::app {
 

@@ -2,8 +2,8 @@
 // the inexact catching-up, per step count. Quoted as ratios from one run.
 #include <benchmark/benchmark.h>
 
-#include "analytic/lcs_cases.hpp"
-#include "solvers/catching_up.hpp"
+#include "sweepcheck/analytic/lcs_cases.hpp"
+#include "sweepcheck/solvers/schemes/catching_up.hpp"
 
 namespace sweepcheck {
 namespace {

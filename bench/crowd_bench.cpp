@@ -7,8 +7,8 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/crowd_fixture.hpp"
-#include "solvers/pbd.hpp"
-#include "solvers/venel.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
+#include "sweepcheck/solvers/schemes/venel.hpp"
 
 namespace sweepcheck {
 namespace {

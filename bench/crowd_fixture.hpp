@@ -9,8 +9,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "analytic/crowd_evacuation.hpp"
-#include "solvers/venel.hpp"
+#include "sweepcheck/analytic/crowd_evacuation.hpp"
+#include "sweepcheck/solvers/schemes/venel.hpp"
 
 namespace sweepcheck::bench {
 

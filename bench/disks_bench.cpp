@@ -9,10 +9,10 @@
 
 #include <algorithm>
 
-#include "analytic/disks.hpp"
 #include "bench/disks_fixture.hpp"
-#include "solvers/pbd.hpp"
-#include "solvers/reference_projector.hpp"
+#include "sweepcheck/analytic/disks.hpp"
+#include "sweepcheck/solvers/projection/reference_projector.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
 
 namespace sweepcheck {
 namespace {

@@ -12,8 +12,8 @@
 #include <random>
 #include <vector>
 
-#include "analytic/disks.hpp"
-#include "solvers/pbd.hpp"
+#include "sweepcheck/analytic/disks.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
 
 namespace sweepcheck::bench {
 
@@ -34,7 +34,7 @@ inline Vec<double> overlapping_cluster(int N) { return disks_hexagonal_cluster(N
 //    does): the partners j of i lie anywhere in memory;
 //  - cells: the random numbering renumbered in cell order, as particle
 //    codes do to restore locality: columns of cells of width 2R + skin (the
-//    cell list's memory order, solvers/cell_list.hpp), and within a column
+//    cell list's memory order, solvers/neighbours/cell_list.hpp), and within a column
 //    by height (a strip sort; members of a cell in random order instead
 //    cost ~1.4× at N >= 1e4, bench/perf.md);
 //  - morton: the cells in Morton (Z) order, a space-filling curve, members

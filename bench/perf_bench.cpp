@@ -20,13 +20,14 @@
 
 #include <fmt/format.h>
 
-#include "analytic/disks.hpp"
 #include "bench/crowd_fixture.hpp"
 #include "bench/disks_fixture.hpp"
 #include "bench/tight_disks.hpp"
-#include "solvers/pbd.hpp"
-#include "solvers/pngs.hpp"
-#include "solvers/venel.hpp"
+#include "sweepcheck/analytic/disks.hpp"
+#include "sweepcheck/solvers/qp/qp_mprgp_plain.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
+#include "sweepcheck/solvers/schemes/pngs.hpp"
+#include "sweepcheck/solvers/schemes/venel.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -137,7 +138,7 @@ BENCHMARK(BM_PbdStep)
 // from each start, so the window samples the free, the jamming and the
 // jammed phases of the 4e6-step reference. Every row runs in both orders of
 // pairs (benchmark argument 0: (i, j), 1: round robin, the reference's
-// order since issue 15; solvers/pair_order.hpp).
+// order since issue 15; solvers/neighbours/pair_order.hpp).
 PairOrder order_of(const benchmark::State& state) {
   return state.range(0) == 0 ? PairOrder::index : PairOrder::round_robin;
 }
@@ -259,7 +260,7 @@ void BM_VenelWarmStep(benchmark::State& state) {
   bench::time_crowd_steps(state, Venel<double, MprgpQp<double>>(MprgpQp<double>{}, o));
 }
 // Before/after: the same cold step with MPRGP's plain iteration
-// (MprgpQp::solve_from_simple, which solve_from reproduces bit for bit).
+// (mprgp_solve_simple, qp_mprgp_plain.hpp, which solve_from reproduces bit for bit).
 void BM_VenelPlainStep(benchmark::State& state) { bench::time_crowd_steps(state, Venel<double, PlainMprgpQp<double>>{}); }
 BENCHMARK(BM_VenelExactStep)->Arg(150)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_VenelWarmStep)->Arg(150)->Arg(10000)->Unit(benchmark::kMicrosecond);

@@ -4,7 +4,7 @@
 // the library (default) or with the tight all-pairs loop (`--tight`,
 // bench/tight_disks.hpp), in the order of pairs of the reference's sweeps
 // (`--order index|round-robin`, default the reference's own,
-// solvers/pair_order.hpp). Built from two source trees (or both ways), the
+// solvers/neighbours/pair_order.hpp). Built from two source trees (or both ways), the
 // files must be byte-identical (`cmp`): the check that the kernel changes
 // leave cached references valid (bench/perf.md). Prints the CPU seconds.
 //

@@ -2,8 +2,8 @@
 // from here are quoted as ratios measured in one run.
 #include <benchmark/benchmark.h>
 
-#include "analytic/sliding_case.hpp"
-#include "solvers/pbd.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
 
 namespace sweepcheck {
 namespace {

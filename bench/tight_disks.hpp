@@ -4,7 +4,7 @@
 // sweep (seed 000, (4)):
 //   - sweep_all_pairs: for i < j, project onto |X_i − X_j| >= d (the O(N²)
 //     definition), in (i, j) order, or, for PairOrder::round_robin, over
-//     all pairs as flat arrays in that order (solvers/pair_order.hpp);
+//     all pairs as flat arrays in that order (solvers/neighbours/pair_order.hpp);
 //   - sweep_candidates: the same over a precomputed flat candidate list (the
 //     cell-list variant; the list is built outside the timed loop);
 //   - pngs_step: PNGS (seed 000, Section 4.1, stopping rule (38)) with
@@ -18,9 +18,9 @@
 #include <memory>
 #include <vector>
 
-#include "solvers/cell_list.hpp"
-#include "solvers/pair_order.hpp"
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/solvers/neighbours/cell_list.hpp"
+#include "sweepcheck/solvers/neighbours/pair_order.hpp"
 
 namespace sweepcheck::bench {
 
@@ -83,7 +83,7 @@ class TightDisks {
 
   // One PNGS step of x' = −γ x − N(S, x) in place: Euler predictor, then
   // all-pairs sweeps until ‖P(y) − y‖ <= abstol + reltol ‖y‖ (the norms as
-  // solvers/pngs.hpp computes them). Returns false at the sweep cap.
+  // solvers/schemes/pngs.hpp computes them). Returns false at the sweep cap.
   // With `candidates`, the sweeps go over that list instead of all pairs.
   bool pngs_step(Vec<double>& x, double h, double gamma, double abstol, double reltol, int max_sweeps,
                  const TightCandidates* candidates = nullptr) const {

@@ -10,7 +10,7 @@
 #                        [ARGS <more audit options>...])
 #
 # PLUGIN: a MODULE library exporting sweepcheck_create_scheme
-#   (SWEEPCHECK_EXPORT_SCHEME, solvers/plugin_api.hpp), or its file.
+#   (SWEEPCHECK_EXPORT_SCHEME, solvers/plugin/plugin_api.hpp), or its file.
 # CLAIMED_ORDER: the order to judge against (default: the plugin's own
 #   claimed_order()). The claim is a lower bound, order >= p, as a convergence
 #   theorem states it (LOWER_BOUND, the default: a scheme more accurate than

@@ -16,7 +16,9 @@ endfunction()
 run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WORK}/prefix")
 foreach(f lib/cmake/sweepcheck/sweepcheckConfig.cmake lib/cmake/sweepcheck/sweepcheckConfigVersion.cmake
           lib/cmake/sweepcheck/sweepcheckAddAudit.cmake
-          include/sweepcheck/solvers/plugin_api.hpp include/sweepcheck/solvers/problem_plugin_api.hpp bin/sweepcheck
+          include/sweepcheck/solvers/plugin/plugin_api.hpp include/sweepcheck/solvers/plugin/problem_plugin_api.hpp
+          include/sweepcheck/compat/solvers/plugin_api.hpp include/sweepcheck/compat/solvers/problem_plugin_api.hpp
+          include/sweepcheck/analytic/sliding_case.hpp bin/sweepcheck
           include/sweepcheck/testing.hpp include/sweepcheck/gtest.hpp include/sweepcheck/gmock.hpp
           include/sweepcheck/reference_free_check.hpp include/sweepcheck/work_precision.hpp
           include/sweepcheck/studies/engine/fit_order.hpp
@@ -25,6 +27,21 @@ foreach(f lib/cmake/sweepcheck/sweepcheckConfig.cmake lib/cmake/sweepcheck/sweep
     message(FATAL_ERROR "not installed: ${f}")
   endif()
 endforeach()
+# One installed prefix: nothing but sweepcheck/ directly under include/, and
+# no bare solvers/ or analytic/ folder under it but the two forwarders.
+file(GLOB top RELATIVE "${WORK}/prefix/include" "${WORK}/prefix/include/*")
+if(NOT top STREQUAL "sweepcheck")
+  message(FATAL_ERROR "include/ holds ${top}, not sweepcheck/ alone")
+endif()
+file(GLOB_RECURSE compat RELATIVE "${WORK}/prefix/include/sweepcheck/compat" "${WORK}/prefix/include/sweepcheck/compat/*")
+list(SORT compat)
+if(NOT compat STREQUAL "solvers/plugin_api.hpp;solvers/problem_plugin_api.hpp")
+  message(FATAL_ERROR "the compat folder holds ${compat}")
+endif()
+file(GLOB loose "${WORK}/prefix/include/sweepcheck/solvers/*.hpp")
+if(loose)
+  message(FATAL_ERROR "headers outside the rooms were installed: ${loose}")
+endif()
 run(${CMAKE_COMMAND} -S "${SOURCE}" -B "${WORK}/build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=${WORK}/prefix")
 run(${CMAKE_COMMAND} --build "${WORK}/build")
 if(CONSUMER)
@@ -61,6 +78,22 @@ if(PROBLEM_PLUGIN)
     message(FATAL_ERROR "the study wrote no richardson.csv")
   endif()
   return()
+endif()
+if(LEGACY)
+  # A plugin on the deprecated include paths builds against the install too,
+  # and is told the new path (solvers/README.md, "One include prefix").
+  execute_process(COMMAND ${CMAKE_COMMAND} -S "${LEGACY}" -B "${WORK}/legacy" -DCMAKE_BUILD_TYPE=Release
+                          "-DCMAKE_PREFIX_PATH=${WORK}/prefix" RESULT_VARIABLE rc OUTPUT_QUIET)
+  if(rc EQUAL 0)
+    execute_process(COMMAND ${CMAKE_COMMAND} --build "${WORK}/legacy" RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                    ERROR_VARIABLE err)
+  endif()
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the plugin on the deprecated include paths did not build (exit ${rc}):\n${out}\n${err}")
+  endif()
+  if(NOT "${out}${err}" MATCHES "is deprecated; include <sweepcheck/solvers/plugin/plugin_api.hpp>")
+    message(FATAL_ERROR "the deprecated include printed no note naming the new path:\n${out}\n${err}")
+  endif()
 endif()
 run("${WORK}/prefix/bin/sweepcheck" audit --plugin "${WORK}/build/libmy_scheme.so" --out "${WORK}/audit" ${AUDIT_ARGS})
 if(NOT EXISTS "${WORK}/audit/audit.json")

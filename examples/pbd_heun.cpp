@@ -11,7 +11,7 @@
 // (studies/engine/fit_order.md, "Verdicts"; issue 23).
 #include <vector>
 
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 

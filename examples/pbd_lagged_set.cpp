@@ -11,7 +11,7 @@
 // kept. It is here to document where the audit's power ends, next to the
 // relaxed projection of studies/audit/audit.md ("Known limits"), and as the
 // example that the audit does not reject a correct-order variant for a lag.
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 // and of consistency (Theorem 3.7) treat the constraints in an arbitrary but
 // fixed order; nothing uses that the order is 1..m. Theorem 3.8 then gives
 // uniform convergence with order 1 for every fixed order.
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 // a scale of h (an O(h) lag, still order 1; see pbd_lagged_set.cpp).
 #include <vector>
 
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 // S_m, so the violation does not vanish with h (check "violation", (13)) and
 // the trajectory converges to the solution of a different problem (check
 // "convergence").
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 

@@ -14,7 +14,7 @@
 // naming the perturbation (examples/CMakeLists.txt, issue 27).
 #include <vector>
 
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 

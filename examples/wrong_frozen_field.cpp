@@ -10,7 +10,7 @@
 // Every iterate is in S(t_k): the violation check passes.
 #include <vector>
 
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 

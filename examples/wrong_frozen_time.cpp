@@ -8,7 +8,7 @@
 // shrink with h (check "violation"), the trajectory converges to the wrong
 // limit ("convergence"), and at a probe point near S(t) the step jumps to
 // S(0), so (Φ_h(y) − y)/h − f(y) grows like 1/h ("consistency").
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 

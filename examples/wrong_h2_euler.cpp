@@ -4,7 +4,7 @@
 // (14) hold; but (Φ_h(y) − y)/h − f(y) → −f(y), which is not in −N(S, y)
 // where f points into S or along it: the consistency probe (15) fails, and
 // the trajectory barely moves (check "convergence").
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 

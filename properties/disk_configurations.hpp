@@ -7,7 +7,7 @@
 #include <ostream>
 #include <vector>
 
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
 
 namespace sweepcheck {
 

@@ -12,7 +12,7 @@
 // case runs a few sweeps interleaved with small random moves and a common
 // contraction, so the Verlet list (and its test modulo scaling) and the
 // sweep's second-level list are reused across calls as in PBD/PNGS steps.
-// Each case draws the order of pairs (solvers/pair_order.hpp): the (i, j)
+// Each case draws the order of pairs (solvers/neighbours/pair_order.hpp): the (i, j)
 // order of the schemes or the round-robin order of the disks' reference;
 // small moves take the second level's optimistic way (no displacement test
 // per projection, validated after the sweep), violent ones its fallback;
@@ -25,7 +25,7 @@
 #include <cstring>
 #include <vector>
 
-#include "analytic/disks.hpp"
+#include "sweepcheck/analytic/disks.hpp"
 
 namespace sweepcheck {
 namespace {

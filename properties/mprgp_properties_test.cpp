@@ -1,5 +1,5 @@
 // MPRGP's flat iteration (MprgpQp::solve_from on CompactRows, issue 15)
-// against the plain iteration it replaced (MprgpQp::solve_from_simple, kept
+// against the plain iteration it replaced (mprgp_solve_simple, qp_mprgp_plain.hpp, kept
 // as the oracle): over random polyhedra and random crowds, the same
 // multipliers, projection, iteration count, status and certificate, bit for
 // bit. Bit equality is the requirement, not a tolerance: the crowd study's
@@ -20,10 +20,11 @@
 #include <cstring>
 #include <random>
 
-#include "analytic/crowd_evacuation.hpp"
-#include "solvers/compact_rows.hpp"
-#include "solvers/qp_mprgp.hpp"
-#include "solvers/venel.hpp"
+#include "sweepcheck/analytic/crowd_evacuation.hpp"
+#include "sweepcheck/solvers/qp/compact_rows.hpp"
+#include "sweepcheck/solvers/qp/qp_mprgp.hpp"
+#include "sweepcheck/solvers/qp/qp_mprgp_plain.hpp"
+#include "sweepcheck/solvers/schemes/venel.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -107,7 +108,7 @@ RC_GTEST_PROP(MprgpFlat, TheFlatIterationReproducesThePlainIterationBitForBit, (
   const MprgpQp<double> solver(o);
   Vec<double> yf, yp, lf = c.lambda0, lp = c.lambda0;
   const auto rf = solver.solve_from(c.G, c.q, yf, lf);
-  const auto rp = solver.solve_from_simple(c.G, c.q, yp, lp);
+  const auto rp = mprgp_solve_simple(solver, c.G, c.q, yp, lp);
   RC_ASSERT(rf.status == rp.status);
   RC_ASSERT(rf.iterations == rp.iterations);
   RC_ASSERT(same_bits(lf, lp));

@@ -16,7 +16,7 @@
 #include <map>
 #include <string>
 
-#include "solvers/constraint.hpp"
+#include "sweepcheck/solvers/sets/constraint.hpp"
 
 namespace sweepcheck {
 namespace {

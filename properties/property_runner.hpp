@@ -16,7 +16,7 @@
 #include <sstream>
 
 #include "properties/property_outcome.hpp"
-#include "solvers/multiprecision.hpp"
+#include "sweepcheck/solvers/core/multiprecision.hpp"
 
 namespace sweepcheck {
 

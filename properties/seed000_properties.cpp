@@ -4,7 +4,7 @@
 
 #include "properties/property_runner.hpp"
 #include "properties/set_families.hpp"
-#include "solvers/reference_projector.hpp"
+#include "sweepcheck/solvers/projection/reference_projector.hpp"
 
 namespace sweepcheck {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Seed 000 (first-order PBD): the inequalities behind its convergence proof,
 // on the set families of set_families.hpp. d_S and P_S always come from the
-// certified reference projector (solvers/reference_projector.hpp); a case whose
+// certified reference projector (solvers/projection/reference_projector.hpp); a case whose
 // projection is not certified is left out of the assumption region.
 #include "properties/property_outcome.hpp"
 

@@ -4,7 +4,7 @@
 
 #include "properties/disk_configurations.hpp"
 #include "properties/property_runner.hpp"
-#include "solvers/least_distance.hpp"
+#include "sweepcheck/solvers/projection/least_distance.hpp"
 
 namespace sweepcheck {
 

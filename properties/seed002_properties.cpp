@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "properties/property_runner.hpp"
-#include "solvers/least_distance.hpp"
+#include "sweepcheck/solvers/projection/least_distance.hpp"
 
 namespace sweepcheck {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "properties/disk_configurations.hpp"
-#include "solvers/reference_projector.hpp"
+#include "sweepcheck/solvers/projection/reference_projector.hpp"
 
 namespace sweepcheck {
 

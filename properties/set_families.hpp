@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "properties/disk_configurations.hpp"
-#include "solvers/constraint_set.hpp"
+#include "sweepcheck/solvers/sets/constraint_set.hpp"
 
 namespace sweepcheck {
 

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "studies/engine/refinement.hpp"
+#include "sweepcheck/studies/engine/refinement.hpp"
 
 namespace sweepcheck {
 namespace {

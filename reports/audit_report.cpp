@@ -6,7 +6,7 @@
 #include <map>
 
 #include "reports/figure.hpp"
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

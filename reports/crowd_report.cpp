@@ -8,7 +8,7 @@
 #include "reports/gnuplot_files.hpp"
 #include "reports/results_csv.hpp"
 #include "reports/study_report.hpp"
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

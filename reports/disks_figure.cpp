@@ -8,7 +8,7 @@
 #include <tuple>
 
 #include "reports/gnuplot_files.hpp"
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
 
 namespace sweepcheck {
 

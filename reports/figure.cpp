@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "reports/gnuplot_files.hpp"
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

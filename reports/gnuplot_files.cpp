@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

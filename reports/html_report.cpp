@@ -10,7 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

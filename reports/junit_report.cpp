@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "reports/html_report.hpp"
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 namespace {

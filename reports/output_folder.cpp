@@ -14,8 +14,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "solvers/atomic_file.hpp"
 #include "studies/runs/reference_cache.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 
@@ -28,7 +28,7 @@ std::string read_all(const std::filesystem::path& f) {
   return s.str();
 }
 
-// .tmp.PID.name (solvers/atomic_file.hpp): the writer's pid, or 0.
+// .tmp.PID.name (solvers/core/atomic_file.hpp): the writer's pid, or 0.
 long pid_of_temporary(const std::string& name) {
   if (name.rfind(".tmp.", 0) != 0) return 0;
   const auto dot = name.find('.', 5);

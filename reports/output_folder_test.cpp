@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "reports/output_folder.hpp"
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 namespace {

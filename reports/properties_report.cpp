@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

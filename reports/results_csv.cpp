@@ -12,7 +12,7 @@
 #pragma GCC diagnostic pop
 #include <limits>
 
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "studies/engine/run_row.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
 
 namespace sweepcheck {
 

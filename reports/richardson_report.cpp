@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "reports/csv_text.hpp"
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

@@ -5,7 +5,7 @@
 #include <map>
 
 #include "reports/results_csv.hpp"
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

@@ -2,7 +2,7 @@
 // A stateful plugin: PBD that computes its step-dependent setup on its first
 // call and keeps it in the instance, as a scheme with a cached factorisation
 // of I − hA does (here the setup is h itself). Right under the plugin
-// contract, a fresh instance per run (solvers/plugin_api.hpp), which the
+// contract, a fresh instance per run (solvers/plugin/plugin_api.hpp), which the
 // audit keeps and check_convergence keeps too; one instance shared between
 // runs of different steps would step every later run with the first run's h.
 #include <cmath>
@@ -10,7 +10,7 @@
 #include <span>
 #include <string>
 
-#include "solvers/plugin_api.hpp"
+#include <sweepcheck/solvers/plugin/plugin_api.hpp>
 
 namespace my {
 

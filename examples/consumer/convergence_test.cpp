@@ -3,19 +3,20 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sweepcheck/analytic/sliding_case.hpp>
 #include <sweepcheck/gtest.hpp>
+#include <sweepcheck/solvers/sets/constraint_set.hpp>
+#include <sweepcheck/solvers/sets/half_space.hpp>
 #include <sweepcheck/testing.hpp>
 
-#include "analytic/sliding_case.hpp"
 #include "my_schemes.hpp"
-#include "solvers/constraint_set.hpp"
-#include "solvers/half_space.hpp"
+#include "solvers/problem.hpp"  // this project's own solvers/ folder, not sweepcheck's
 
 namespace {
 
 using namespace sweepcheck;
 
-// The project's own problem (the Problem concept, solvers/problem.hpp):
+// The project's own problem (the Problem concept, solvers/core/problem.hpp):
 // x1' = 1, x2' = -x2 - 1 from (0, 1), kept in the half-plane x2 >= 0.
 // Free flight x2 = 2 e^{-t} - 1 until it reaches the wall at t = ln 2, then
 // sliding along it: x(t) = (t, max(0, 2 e^{-t} - 1)).
@@ -66,6 +67,17 @@ TYPED_TEST(MySchemes, ConvergeAsClaimedOnOurOwnProblem) {
     EXPECT_ORDER_AT_LEAST(r, 1.0);
   else
     EXPECT_FAILS_ITS_CLAIM(r);
+}
+
+// This project keeps its own solvers/ folder, with headers named as
+// sweepcheck's were before they moved under sweepcheck/ (solvers/problem.hpp
+// here): both are included above, and each is what its include says.
+TEST(OwnSolversFolder, ItsHeadersAreTheProjectsOwnBesideSweepchecksInstalledOnes) {
+  constexpr my::Problem mine{"decay-onto-a-wall", 2};
+  static_assert(sweepcheck::Problem<DecayOntoAWall>);
+  const my::Real span = DecayOntoAWall{}.t_end() - DecayOntoAWall{}.t0();
+  EXPECT_EQ(mine.dim, DecayOntoAWall{}.dim());
+  EXPECT_EQ(span, 1.5);
 }
 
 }  // namespace

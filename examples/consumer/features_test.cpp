@@ -16,11 +16,11 @@
 #include <sweepcheck/reference_free_check.hpp>
 #include <sweepcheck/testing.hpp>
 #include <sweepcheck/work_precision.hpp>
+#include <sweepcheck/analytic/sliding_case.hpp>
+#include <sweepcheck/solvers/schemes/pbd.hpp>
 #include <tuple>
 
-#include "analytic/sliding_case.hpp"
 #include "cached_setup_pbd.hpp"
-#include "solvers/pbd.hpp"
 #include "symmetric_pbd.hpp"
 
 namespace {

@@ -4,7 +4,8 @@
 // a plugin); the wrong one is below.
 #include <string>
 
-#include "solvers/problem.hpp"
+#include <sweepcheck/solvers/core/problem.hpp>
+
 #include "symmetric_pbd.hpp"
 
 namespace my {

@@ -5,7 +5,7 @@
 // crash or bad input.
 #include <span>
 
-#include "solvers/plugin_api.hpp"
+#include <sweepcheck/solvers/plugin/plugin_api.hpp>
 
 namespace {
 

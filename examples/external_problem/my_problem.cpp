@@ -9,10 +9,10 @@
 //
 // The constraint is g(x) = 1 − |x| >= 0 (the signed distance to the circle),
 // with its unit gradient −x/|x| (pointing into S) and the exact projection
-// x/|x|, exactly what solvers/plugin_api.hpp's ConstraintView asks for.
+// x/|x|, exactly what solvers/plugin/plugin_api.hpp's ConstraintView asks for.
 #include <cmath>
 
-#include "solvers/problem_plugin_api.hpp"
+#include <sweepcheck/solvers/plugin/problem_plugin_api.hpp>
 
 namespace {
 

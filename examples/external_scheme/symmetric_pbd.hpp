@@ -6,7 +6,7 @@
 // by at most the current violation (seed 000, Lemma 3.2), so bounded violation
 // (13), the step bound (14) and consistency (15) hold as for PBD, and
 // Theorem 3.8's argument gives order 1.
-#include "solvers/plugin_api.hpp"
+#include <sweepcheck/solvers/plugin/plugin_api.hpp>
 
 namespace my {
 

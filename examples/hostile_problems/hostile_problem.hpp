@@ -9,7 +9,7 @@
 #include <span>
 #include <string>
 
-#include "solvers/problem_plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/problem_plugin_api.hpp"
 
 namespace hostile {
 

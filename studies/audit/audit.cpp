@@ -9,9 +9,9 @@
 #include <cmath>
 #include <limits>
 
-#include "solvers/nnls.hpp"
 #include "studies/audit/audit_session.hpp"
 #include "studies/runs/parallel_runs.hpp"
+#include "sweepcheck/solvers/projection/nnls.hpp"
 
 namespace sweepcheck {
 

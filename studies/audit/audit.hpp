@@ -16,7 +16,7 @@
 #include "studies/runs/executor.hpp"
 #include "studies/runs/run_budget.hpp"
 #include "studies/runs/run_journal.hpp"
-#include "studies/engine/run_row.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
 #include "studies/runs/scheme_factory.hpp"
 
 namespace sweepcheck {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "studies/audit/audit_thresholds.hpp"
-#include "studies/engine/fit_order.hpp"
-#include "studies/engine/richardson.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/richardson.hpp"
 
 namespace sweepcheck {
 

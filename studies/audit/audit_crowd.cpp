@@ -5,11 +5,11 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "analytic/crowd_view.hpp"
-#include "solvers/template_stepper.hpp"
-#include "solvers/view_projector.hpp"
 #include "studies/audit/audit_sampled.hpp"
 #include "studies/runs/pngs_reference.hpp"
+#include "sweepcheck/analytic/crowd_view.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/solvers/projection/view_projector.hpp"
 
 namespace sweepcheck {
 
@@ -76,7 +76,7 @@ AuditProblem crowd_audit_problem(const CrowdAuditOptions& o) {
   const auto& rf = fine.reference;
 
   // P_S(y) through the view by the view projector (linearise-and-project,
-  // KKT-certified: solvers/view_projector.hpp), the projection Moreau–Euler
+  // KKT-certified: solvers/projection/view_projector.hpp), the projection Moreau–Euler
   // uses; an uncertified projection is an error of the harness. The
   // reference projector needs Hessians the walls do not provide.
   a.project = [view](double t, const Vec<double>& y) {

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "analytic/crowd_evacuation.hpp"
+#include "sweepcheck/analytic/crowd_evacuation.hpp"
 #include "studies/audit/audit_problems.hpp"
 #include "studies/runs/reference_cache.hpp"
-#include "studies/engine/step_ladder.hpp"
+#include "sweepcheck/studies/engine/step_ladder.hpp"
 
 namespace sweepcheck {
 

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "analytic/disks_view.hpp"
-#include "solvers/reference_projector.hpp"
 #include "studies/audit/audit_sampled.hpp"
+#include "sweepcheck/analytic/disks_view.hpp"
+#include "sweepcheck/solvers/projection/reference_projector.hpp"
 
 namespace sweepcheck {
 

@@ -6,10 +6,10 @@
 // studies/audit/audit.md, "Problems".
 #include <vector>
 
-#include "analytic/disks.hpp"
+#include "sweepcheck/analytic/disks.hpp"
 #include "studies/audit/audit_problems.hpp"
 #include "studies/runs/disks_reference.hpp"
-#include "studies/engine/step_ladder.hpp"
+#include "sweepcheck/studies/engine/step_ladder.hpp"
 
 namespace sweepcheck {
 

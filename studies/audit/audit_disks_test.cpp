@@ -11,12 +11,12 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "solvers/pngs.hpp"
-#include "solvers/template_stepper.hpp"
+#include "sweepcheck/solvers/schemes/pngs.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
 #include "studies/audit/audit.hpp"
 #include "studies/audit/audit_test_support.hpp"
 #include "studies/audit/audit_disks.hpp"
-#include "studies/engine/sampled_error.hpp"
+#include "sweepcheck/studies/engine/sampled_error.hpp"
 
 namespace sweepcheck {
 namespace {

@@ -9,11 +9,11 @@
 #include <optional>
 
 #include "studies/audit/audit_session.hpp"
-#include "studies/engine/reference_free.hpp"
-#include "studies/engine/sampled_error.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/runs/problem_guard.hpp"
 #include "studies/runs/run_row_text.hpp"
+#include "sweepcheck/studies/engine/reference_free.hpp"
+#include "sweepcheck/studies/engine/sampled_error.hpp"
 
 namespace sweepcheck::audit_detail {
 

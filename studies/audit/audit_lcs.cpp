@@ -6,11 +6,11 @@
 #include <memory>
 #include <stdexcept>
 
-#include "solvers/catching_up.hpp"
-#include "solvers/polyhedral_view.hpp"
-#include "solvers/resource_limits.hpp"
 #include "studies/audit/audit_sampled.hpp"
-#include "studies/engine/integrate.hpp"
+#include "sweepcheck/solvers/adapters/polyhedral_view.hpp"
+#include "sweepcheck/solvers/core/resource_limits.hpp"
+#include "sweepcheck/solvers/schemes/catching_up.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
 
 namespace sweepcheck {
 

@@ -6,17 +6,17 @@
 //    polyhedral cone and a time-dependent source u = 16 sin 6πt − 0.5, against
 //    a cached fine exact catching-up reference at sample times;
 //  - the closed-form LCS (analytic/lcs.md, Section 3): exact solution.
-// Their views expose the polyhedron (solvers/polyhedral_view.hpp), so the
+// Their views expose the polyhedron (solvers/adapters/polyhedral_view.hpp), so the
 // catching-up schemes can be audited on them. Choices and measurements:
 // studies/audit/audit.md, "Problems".
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "analytic/lcs_cases.hpp"
+#include "sweepcheck/analytic/lcs_cases.hpp"
 #include "studies/audit/audit_problems.hpp"
 #include "studies/runs/reference_cache.hpp"
-#include "studies/engine/step_ladder.hpp"
+#include "sweepcheck/studies/engine/step_ladder.hpp"
 
 namespace sweepcheck {
 

@@ -8,12 +8,12 @@
 
 #include <cmath>
 
-#include "analytic/lcs_residual.hpp"
-#include "solvers/counting_view.hpp"
-#include "solvers/nnls.hpp"
-#include "solvers/polyhedral_stepper.hpp"
 #include "studies/audit/audit.hpp"
 #include "studies/audit/audit_lcs.hpp"
+#include "sweepcheck/analytic/lcs_residual.hpp"
+#include "sweepcheck/solvers/adapters/counting_view.hpp"
+#include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
+#include "sweepcheck/solvers/projection/nnls.hpp"
 
 namespace sweepcheck {
 namespace {

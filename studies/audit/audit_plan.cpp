@@ -6,18 +6,18 @@
 #include <cmath>
 #include <limits>
 
-#include "solvers/polyhedral_stepper.hpp"
+#include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
 #include "studies/audit/audit_session.hpp"
 #include "studies/runs/problem_guard.hpp"
 #include "studies/runs/run_row_text.hpp"
-#include "studies/engine/perturbed_starts.hpp"
+#include "sweepcheck/studies/engine/perturbed_starts.hpp"
 #include "studies/runs/problem_plugin.hpp"
 
 namespace sweepcheck::audit_detail {
 
 // The first opt.max_problems problems (0: all). A scheme that runs only on
 // some views (the catching-up schemes need S(t) as a polyhedron,
-// solvers/polyhedral_stepper.hpp) runs on those problems, in the battery's
+// solvers/adapters/polyhedral_stepper.hpp) runs on those problems, in the battery's
 // order; every other one is listed with the reason, never skipped silently,
 // and none at all is bad input.
 void AuditSession::select_problems(const std::vector<AuditProblem>& all_problems) {

@@ -4,21 +4,21 @@
 
 #include <boost/math/constants/constants.hpp>
 
-#include "analytic/moving_sets.hpp"
-#include "analytic/sliding_case.hpp"
-#include "solvers/ball_complement_projection.hpp"
-#include "solvers/polyhedral_view.hpp"
-#include "solvers/problem_view_of.hpp"
 #include "studies/audit/audit_crowd.hpp"
 #include "studies/audit/audit_disks.hpp"
 #include "studies/audit/audit_lcs.hpp"
+#include "sweepcheck/analytic/moving_sets.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/adapters/polyhedral_view.hpp"
+#include "sweepcheck/solvers/adapters/problem_view_of.hpp"
+#include "sweepcheck/solvers/projection/ball_complement_projection.hpp"
 
 namespace sweepcheck {
 
 namespace {
 
 // The sliding case (seed 000, Section 4.2; analytic/sliding_case.md): exact
-// solution, exact projection (solvers/ball_complement_projection.hpp).
+// solution, exact projection (solvers/projection/ball_complement_projection.hpp).
 AuditProblem sliding_audit_problem(const SlidingCaseOptions& o) {
   SlidingCase<double> p(o);
   AuditProblem a;
@@ -46,7 +46,7 @@ AuditProblem sliding_audit_problem(const SlidingCaseOptions& o) {
 // solution): the uniform error like the sliding case; P_{S(t)} is the single
 // constraint's exact projection at the base point's own time t, and the probe's
 // base points are on the exact solution at times where the set moves. A
-// half-space also hands out its polyhedron (solvers/polyhedral_view.hpp), so
+// half-space also hands out its polyhedron (solvers/adapters/polyhedral_view.hpp), so
 // the catching-up schemes run on it.
 template <class P>
 AuditProblem moving_audit_problem(P p, std::string parameters, std::vector<double> probe_times, double time_scale,

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "solvers/plugin_api.hpp"
-#include "solvers/scalar.hpp"
 #include "studies/runs/erased_run.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace sweepcheck {
 

@@ -22,12 +22,12 @@
 #include <utility>
 #include <vector>
 
-#include "solvers/template_stepper.hpp"
 #include "studies/audit/audit.hpp"
-#include "studies/engine/perturbed_starts.hpp"
-#include "studies/engine/richardson.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/run_codec.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/studies/engine/perturbed_starts.hpp"
+#include "sweepcheck/studies/engine/richardson.hpp"
 
 namespace sweepcheck::audit_detail {
 

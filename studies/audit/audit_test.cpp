@@ -6,8 +6,8 @@
 #include <atomic>
 #include <cmath>
 
-#include "solvers/polyhedral_stepper.hpp"
 #include "studies/audit/audit.hpp"
+#include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -149,7 +149,7 @@ TEST(Audit, EveryInTreeSchemeIsAuditableByNameAndTheCatchingUpSchemesRunOnlyOnPo
     EXPECT_EQ(r.row.status, RunStatus::ok) << spec;
     EXPECT_TRUE(std::isfinite(r.row.error_uniform)) << spec;
   }
-  // The catching-up schemes need S(t) as a polyhedron (solvers/polyhedral_stepper.hpp):
+  // The catching-up schemes need S(t) as a polyhedron (solvers/adapters/polyhedral_stepper.hpp):
   // they say so, refuse the ball complements and accept the moving wall.
   const auto wall = moving_audit_problems().front();
   for (const char* spec : {"catching-up", "inexact-catching-up"}) {

@@ -10,9 +10,9 @@
 #include <memory>
 #include <string>
 
-#include "solvers/pngs.hpp"
-#include "solvers/template_stepper.hpp"
 #include "studies/runs/scheme_factory.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/solvers/schemes/pngs.hpp"
 
 namespace sweepcheck::audit_test {
 

@@ -5,11 +5,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "studies/engine/fit_order.hpp"
-#include "studies/engine/perturbed_starts.hpp"
-#include "studies/engine/richardson.hpp"
-#include "studies/engine/refinement.hpp"
-#include "studies/engine/step_ladder.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/perturbed_starts.hpp"
+#include "sweepcheck/studies/engine/richardson.hpp"
+#include "sweepcheck/studies/engine/refinement.hpp"
+#include "sweepcheck/studies/engine/step_ladder.hpp"
 
 namespace sweepcheck {
 

@@ -9,9 +9,9 @@
 
 #include <cmath>
 
-#include "solvers/polyhedral_stepper.hpp"
 #include "studies/audit/audit.hpp"
-#include "studies/engine/fit_order.hpp"
+#include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -31,7 +31,7 @@ TEST(SchemeOrders, EverySchemeOfTheCatalogueMeetsItsOwnClaimOnTheSlidingCaseOrSa
       continue;
     }
     // Schemes that run only on some views (the catching-up schemes: a
-    // polyhedron, solvers/polyhedral_stepper.hpp) say why they cannot run here.
+    // polyhedron, solvers/adapters/polyhedral_stepper.hpp) say why they cannot run here.
     if (const auto s = factory(); const auto* need = dynamic_cast<const ViewRequirement*>(s.get())) {
       if (!need->runs_on(*p.view)) {
         EXPECT_NE(info.name.find("catching-up"), std::string::npos) << info.name << ": " << need->requirement();

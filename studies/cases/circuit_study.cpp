@@ -4,9 +4,9 @@
 
 #include <stdexcept>
 
-#include "solvers/resource_limits.hpp"
+#include "sweepcheck/solvers/core/resource_limits.hpp"
 
-#include "analytic/lcs_cases.hpp"
+#include "sweepcheck/analytic/lcs_cases.hpp"
 
 namespace sweepcheck {
 

@@ -20,11 +20,11 @@
 
 #include "studies/cases/order_claim.hpp"
 #include "studies/cases/run_one.hpp"
-#include "studies/engine/fnv1a.hpp"
-#include "studies/engine/study_fits.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/runs/reference_cache.hpp"
 #include "studies/runs/run_row_cache.hpp"
+#include "sweepcheck/studies/engine/fnv1a.hpp"
+#include "sweepcheck/studies/engine/study_fits.hpp"
 
 namespace sweepcheck {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "analytic/crowd_evacuation.hpp"
-#include "studies/engine/reference_free.hpp"
+#include "sweepcheck/analytic/crowd_evacuation.hpp"
+#include "sweepcheck/studies/engine/reference_free.hpp"
 #include "studies/cases/sampled_convergence.hpp"
 
 namespace sweepcheck {

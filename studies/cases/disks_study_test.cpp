@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "analytic/disks.hpp"
-#include "solvers/penalty.hpp"
 #include "studies/cases/convergence_study.hpp"
 #include "studies/runs/disks_reference.hpp"
+#include "sweepcheck/analytic/disks.hpp"
+#include "sweepcheck/solvers/schemes/penalty.hpp"
 
 namespace sweepcheck {
 namespace {

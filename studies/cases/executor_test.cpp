@@ -9,8 +9,8 @@
 #include <barrier>
 #include <thread>
 
-#include "analytic/sliding_case.hpp"
 #include "studies/cases/convergence_study.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
 
 namespace sweepcheck {
 namespace {

@@ -1,10 +1,10 @@
 #include <gtest/gtest.h>
 
-#include "analytic/sliding_case.hpp"
-#include "solvers/multiprecision.hpp"
-#include "solvers/pbd.hpp"
 #include "studies/cases/convergence_study.hpp"
-#include "studies/engine/integrate.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/core/multiprecision.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
 
 namespace sweepcheck {
 namespace {

@@ -1,14 +1,14 @@
-// The catching-up schemes of solvers/catching_up.hpp on the LCS problems of
+// The catching-up schemes of solvers/schemes/catching_up.hpp on the LCS problems of
 // analytic/: the violation bounds of the exact and inexact variants, inner
 // iteration counts, cap reporting, and the scheme/problem dispatch guard.
 #include <gtest/gtest.h>
 
 #include <limits>
 
-#include "analytic/lcs_cases.hpp"
-#include "analytic/sliding_case.hpp"
-#include "solvers/multiprecision.hpp"
 #include "studies/cases/convergence_study.hpp"
+#include "sweepcheck/analytic/lcs_cases.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/core/multiprecision.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -131,7 +131,7 @@ TEST(SchemeDispatch, CatchingUpOnTheSlidingCaseAndPbdOnACircuitAreClearErrors) {
     run_one(p, "", ref, parse_scheme_spec("pbd"), 10, opt);
     FAIL() << "pbd on an LCS problem must throw";
   } catch (const std::invalid_argument& e) {
-    // Refused with what PBD needs (its category, solvers/scheme_traits.hpp).
+    // Refused with what PBD needs (its category, solvers/schemes/scheme_traits.hpp).
     EXPECT_NE(std::string(e.what()).find("'pbd' cannot run on problem 'lcs-closed-form': it needs a set that sweeps"),
               std::string::npos)
         << e.what();

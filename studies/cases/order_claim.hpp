@@ -3,7 +3,7 @@
 #include <string>
 
 #include "studies/cases/claim.hpp"
-#include "studies/engine/study_fits.hpp"
+#include "sweepcheck/studies/engine/study_fits.hpp"
 
 namespace sweepcheck {
 

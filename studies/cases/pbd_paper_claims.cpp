@@ -7,7 +7,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "solvers/pgs.hpp"
+#include "sweepcheck/solvers/schemes/pgs.hpp"
 
 namespace sweepcheck {
 
@@ -167,7 +167,7 @@ Claim claim_stability(const ConvergenceStudy& s, const std::vector<PerturbedRuns
         "; formulation run: Section 4.1's PGS, the projection onto the linearised sets S̃ at the prediction y = x + "
         "h f(x) (each constraint violated or active at y replaced by its half-space linearisation at y, those "
         "satisfied at y dropped; linearised once per step, never again), swept in the set's order until the stopping "
-        "rule (38) holds (reltol {:g}, abstol {:g}, at most {} sweeps; solvers/pgs.hpp); largest step tried h = {:.3g}",
+        "rule (38) holds (reltol {:g}, abstol {:g}, at most {} sweeps; solvers/schemes/pgs.hpp); largest step tried h = {:.3g}",
         o.reltol, o.abstol, o.max_sweeps, largest);
     if (unstable == 0)
       c.evidence += "; the paper gives neither its S̃ (the extracted formula is garbled) nor its tolerances, sweep "
@@ -486,7 +486,7 @@ std::vector<PenaltySeries> penalty_series(const ConvergenceStudy& s, const Stall
     PenaltySeries p;
     p.scheme = f.scheme;
     const auto eq = f.scheme.find("gamma=");
-    p.gamma = eq == std::string::npos ? 100.0 : std::stod(f.scheme.substr(eq + 6));  // solvers/penalty.hpp's default
+    p.gamma = eq == std::string::npos ? 100.0 : std::stod(f.scheme.substr(eq + 6));  // solvers/schemes/penalty.hpp's default
     std::vector<OrderPoint> points;
     for (const auto& r : s.rows)
       if (r.scheme == f.scheme) {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "studies/cases/claim.hpp"
-#include "studies/engine/error_stall.hpp"
-#include "studies/engine/error_tie.hpp"
+#include "sweepcheck/studies/engine/error_stall.hpp"
+#include "sweepcheck/studies/engine/error_tie.hpp"
 #include "studies/cases/convergence_study.hpp"
 
 namespace sweepcheck {

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "analytic/disks_view.hpp"
-#include "analytic/sliding_case.hpp"
-#include "solvers/problem_view_of.hpp"
-#include "studies/engine/integrate.hpp"
+#include "sweepcheck/analytic/disks_view.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/adapters/problem_view_of.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/cases/richardson_cross_check.hpp"
 

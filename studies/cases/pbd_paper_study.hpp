@@ -9,15 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "analytic/disks.hpp"
+#include "sweepcheck/analytic/disks.hpp"
 #include "studies/cases/claim.hpp"
 #include "studies/cases/convergence_study.hpp"
 #include "studies/runs/disks_reference.hpp"
 #include "studies/cases/pbd_paper_claims.hpp"
-#include "studies/engine/perturbed_starts.hpp"
-#include "studies/engine/reference_free.hpp"
-#include "studies/engine/refinement.hpp"
-#include "studies/engine/step_ladder.hpp"
+#include "sweepcheck/studies/engine/perturbed_starts.hpp"
+#include "sweepcheck/studies/engine/reference_free.hpp"
+#include "sweepcheck/studies/engine/refinement.hpp"
+#include "sweepcheck/studies/engine/step_ladder.hpp"
 
 namespace sweepcheck {
 

@@ -5,12 +5,12 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "solvers/polyhedral_stepper.hpp"
+#include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
 #include "studies/runs/erased_run.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/runs/problem_guard.hpp"
-#include "studies/engine/reference_free.hpp"
-#include "studies/engine/sampled_error.hpp"
+#include "sweepcheck/studies/engine/reference_free.hpp"
+#include "sweepcheck/studies/engine/sampled_error.hpp"
 
 namespace sweepcheck {
 
@@ -64,7 +64,7 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
   opt.validate();
   if (schemes.empty()) throw std::invalid_argument("plugin study: no schemes given");
   // A scheme that runs only on some views (the catching-up schemes need a
-  // polyhedron, solvers/polyhedral_stepper.hpp; a problem plugin has none).
+  // polyhedron, solvers/adapters/polyhedral_stepper.hpp; a problem plugin has none).
   for (const auto& s : schemes)
     if (const auto st = s.make(); const auto* need = dynamic_cast<const ViewRequirement*>(st.get()))
       if (!need->runs_on(*problem.view))

@@ -17,8 +17,8 @@
 
 #include "studies/runs/erased_run.hpp"
 #include "studies/cases/convergence_study.hpp"
-#include "studies/engine/reference_free.hpp"
-#include "studies/engine/richardson.hpp"
+#include "sweepcheck/studies/engine/reference_free.hpp"
+#include "sweepcheck/studies/engine/richardson.hpp"
 #include "studies/runs/run_budget.hpp"
 #include "studies/runs/scheme_factory.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "studies/runs/problem_plugin.hpp"
 #include "studies/cases/problem_plugin_study.hpp"
-#include "analytic/sliding_case.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
 #include <sweepcheck/validate_problem.hpp>
 
 namespace sweepcheck {

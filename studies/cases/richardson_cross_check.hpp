@@ -13,9 +13,9 @@
 
 #include "studies/cases/convergence_study.hpp"
 #include "studies/runs/parallel_runs.hpp"
-#include "studies/engine/reference_free.hpp"
+#include "sweepcheck/studies/engine/reference_free.hpp"
 #include "studies/cases/sampled_convergence.hpp"
-#include "studies/engine/step_ladder.hpp"
+#include "sweepcheck/studies/engine/step_ladder.hpp"
 
 namespace sweepcheck {
 

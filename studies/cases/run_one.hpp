@@ -11,18 +11,18 @@
 #include <string>
 #include <type_traits>
 
-#include "solvers/problem.hpp"
-#include "studies/engine/error_observers.hpp"
-#include "studies/engine/fit_order.hpp"
-#include "studies/engine/integrate.hpp"
-#include "studies/engine/measure_run.hpp"
-#include "studies/engine/refinement.hpp"
-#include "studies/engine/run_row.hpp"
-#include "studies/engine/sampled_reference.hpp"
-#include "studies/engine/step_ladder.hpp"
 #include "studies/runs/executor.hpp"
 #include "studies/runs/run_journal.hpp"
 #include "studies/runs/scheme_catalog.hpp"
+#include "sweepcheck/solvers/core/problem.hpp"
+#include "sweepcheck/studies/engine/error_observers.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
+#include "sweepcheck/studies/engine/measure_run.hpp"
+#include "sweepcheck/studies/engine/refinement.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
+#include "sweepcheck/studies/engine/sampled_reference.hpp"
+#include "sweepcheck/studies/engine/step_ladder.hpp"
 
 namespace sweepcheck {
 
@@ -57,7 +57,7 @@ struct StudyOptions {
 };
 
 // A row's identity: the problem's parameters, the catalogue scheme's label and
-// what the scheme claims of itself (solvers/scheme_traits.hpp).
+// what the scheme claims of itself (solvers/schemes/scheme_traits.hpp).
 template <class Scheme>
 void label_row(RunRow& row, const std::string& parameters, const SchemeSpec& spec) {
   row.parameters = parameters;

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "solvers/problem.hpp"
+#include "sweepcheck/solvers/core/problem.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/cases/convergence_study.hpp"
-#include "studies/engine/sampled_error.hpp"
-#include "studies/engine/step_list.hpp"
+#include "sweepcheck/studies/engine/sampled_error.hpp"
+#include "sweepcheck/studies/engine/step_list.hpp"
 
 namespace sweepcheck {
 

@@ -20,17 +20,17 @@
 #include <algorithm>
 #include <vector>
 
-#include "analytic/lcs.hpp"
-#include "solvers/catching_up.hpp"
-#include "studies/engine/integrate.hpp"
 #include "studies/runs/siconos_lcs.hpp"
+#include "sweepcheck/analytic/lcs.hpp"
+#include "sweepcheck/solvers/schemes/catching_up.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
 
 namespace sweepcheck {
 
 inline constexpr double kSameSchemeTolerance = 1e-8;
 
 // The problem without f_integral, so the catching-up predictor falls back to
-// the left rectangle h f(t_k, z_k) (solvers/catching_up.hpp).
+// the left rectangle h f(t_k, z_k) (solvers/schemes/catching_up.hpp).
 template <class P>
 struct LeftRectanglePredictor {
   using Scalar = typename P::Scalar;

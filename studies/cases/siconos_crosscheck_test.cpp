@@ -2,8 +2,8 @@
 // seed 002, Example 7.3 (tolerances justified in studies/cases/siconos_compare.hpp).
 #include <gtest/gtest.h>
 
-#include "analytic/lcs_cases.hpp"
 #include "studies/cases/siconos_compare.hpp"
+#include "sweepcheck/analytic/lcs_cases.hpp"
 
 namespace sweepcheck {
 namespace {

@@ -2,8 +2,8 @@
 // through the engine: the acceptance criterion and the paper's claim.
 #include <gtest/gtest.h>
 
-#include "analytic/sliding_case.hpp"
 #include "studies/cases/convergence_study.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
 
 namespace sweepcheck {
 namespace {

@@ -3,7 +3,7 @@
 // streaming, without storing the trajectory.
 #include <cstdint>
 
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
 
 namespace sweepcheck {
 

@@ -1,4 +1,4 @@
-#include "studies/engine/error_stall.hpp"
+#include "sweepcheck/studies/engine/error_stall.hpp"
 
 #include <algorithm>
 #include <stdexcept>

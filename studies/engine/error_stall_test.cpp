@@ -1,7 +1,7 @@
 // The stall rule of the penalty's breakdown (studies/engine/error_stall.hpp) on
 // hand-made series whose local orders can be checked by hand, and the loop
 // that extends a ladder until it stalls.
-#include "studies/engine/error_stall.hpp"
+#include "sweepcheck/studies/engine/error_stall.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "studies/engine/error_tie.hpp"
+#include "sweepcheck/studies/engine/error_tie.hpp"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // The tie rule of two errors (studies/engine/error_tie.hpp) on known answers.
-#include "studies/engine/error_tie.hpp"
+#include "sweepcheck/studies/engine/error_tie.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
 
 #include <algorithm>
 #include <boost/math/distributions/students_t.hpp>

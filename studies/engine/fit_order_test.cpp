@@ -3,7 +3,7 @@
 #include <cmath>
 #include <random>
 
-#include "studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
 
 namespace sweepcheck {
 namespace {

@@ -9,10 +9,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "solvers/problem.hpp"
-#include "solvers/scalar.hpp"
-#include "solvers/work.hpp"
-#include "studies/engine/run_status.hpp"
+#include "sweepcheck/solvers/core/problem.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/solvers/core/work.hpp"
+#include "sweepcheck/studies/engine/run_status.hpp"
 
 namespace sweepcheck {
 

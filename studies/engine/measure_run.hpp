@@ -10,12 +10,12 @@
 #include <limits>
 #include <type_traits>
 
-#include "solvers/problem.hpp"
-#include "solvers/scalar.hpp"
-#include "studies/engine/error_observers.hpp"
-#include "studies/engine/integrate.hpp"
-#include "studies/engine/run_row.hpp"
-#include "studies/engine/sampled_reference.hpp"
+#include "sweepcheck/solvers/core/problem.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/studies/engine/error_observers.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
+#include "sweepcheck/studies/engine/sampled_reference.hpp"
 
 namespace sweepcheck {
 

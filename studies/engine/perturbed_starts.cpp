@@ -1,4 +1,4 @@
-#include "studies/engine/perturbed_starts.hpp"
+#include "sweepcheck/studies/engine/perturbed_starts.hpp"
 
 #include <fmt/format.h>
 

@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "solvers/plugin_api.hpp"
-#include "solvers/problem.hpp"
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/problem.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace sweepcheck {
 

@@ -1,15 +1,15 @@
-#include "studies/engine/perturbed_starts.hpp"
+#include "sweepcheck/studies/engine/perturbed_starts.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
 
-#include "analytic/sliding_case.hpp"
-#include "solvers/pbd.hpp"
-#include "solvers/penalty.hpp"
-#include "solvers/problem_view_of.hpp"
-#include "studies/engine/integrate.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/adapters/problem_view_of.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
+#include "sweepcheck/solvers/schemes/penalty.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
 
 namespace sweepcheck {
 namespace {

@@ -1,11 +1,11 @@
-#include "studies/engine/reference_free.hpp"
+#include "sweepcheck/studies/engine/reference_free.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "studies/engine/sampled_error.hpp"
+#include "sweepcheck/studies/engine/sampled_error.hpp"
 
 namespace sweepcheck {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "solvers/scalar.hpp"
-#include "studies/engine/richardson.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/studies/engine/richardson.hpp"
 
 namespace sweepcheck {
 

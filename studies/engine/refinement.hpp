@@ -22,7 +22,7 @@
 
 #include <fmt/format.h>
 
-#include "studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
 
 namespace sweepcheck {
 

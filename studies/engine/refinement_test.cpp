@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "studies/engine/refinement.hpp"
+#include "sweepcheck/studies/engine/refinement.hpp"
 
 namespace sweepcheck {
 namespace {

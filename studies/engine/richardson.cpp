@@ -1,4 +1,4 @@
-#include "studies/engine/richardson.hpp"
+#include "sweepcheck/studies/engine/richardson.hpp"
 
 #include <fmt/format.h>
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
 
 namespace sweepcheck {
 

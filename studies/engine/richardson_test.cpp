@@ -2,7 +2,7 @@
 // x_h = x + C h^p (1 + δ_h) with known p: exact power laws (constant and
 // non-constant ratios), small perturbations, and negative controls whose
 // differences do not follow one power law.
-#include "studies/engine/richardson.hpp"
+#include "sweepcheck/studies/engine/richardson.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,8 @@
 #include <limits>
 #include <string>
 
-#include "solvers/work.hpp"
-#include "studies/engine/run_status.hpp"
+#include "sweepcheck/solvers/core/work.hpp"
+#include "sweepcheck/studies/engine/run_status.hpp"
 
 namespace sweepcheck {
 

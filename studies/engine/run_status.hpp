@@ -8,7 +8,7 @@ enum class RunStatus {
   ok,             // reached t_end, every step converged
   diverged,       // a state blew up (see IntegrateOptions)
   inner_cap_hit,  // reached t_end, but some step's inner solver hit its cap
-  infeasible,     // reached t_end, but some step's inner problem had no solution (solvers/work.hpp)
+  infeasible,     // reached t_end, but some step's inner problem had no solution (solvers/core/work.hpp)
   // Faults of an untrusted scheme (a plugin run in a child process,
   // studies/runs/isolated_run.hpp); the run produced no usable trajectory.
   non_finite,  // a step returned NaN or inf

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
 
 namespace sweepcheck {
 

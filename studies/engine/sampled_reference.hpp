@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
 
 namespace sweepcheck {
 

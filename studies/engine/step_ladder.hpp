@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "solvers/resource_limits.hpp"
+#include "sweepcheck/solvers/core/resource_limits.hpp"
 
 namespace sweepcheck {
 

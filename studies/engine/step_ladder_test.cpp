@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "studies/engine/step_ladder.hpp"
+#include "sweepcheck/studies/engine/step_ladder.hpp"
 
 namespace sweepcheck {
 namespace {

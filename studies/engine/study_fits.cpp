@@ -1,4 +1,4 @@
-#include "studies/engine/study_fits.hpp"
+#include "sweepcheck/studies/engine/study_fits.hpp"
 
 namespace sweepcheck {
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "studies/engine/fit_order.hpp"
-#include "studies/engine/parallel_for.hpp"
-#include "studies/engine/refinement.hpp"
-#include "studies/engine/run_row.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/parallel_for.hpp"
+#include "sweepcheck/studies/engine/refinement.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
 
 namespace sweepcheck {
 

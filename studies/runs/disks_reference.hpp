@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "analytic/disks.hpp"
 #include "studies/runs/pngs_reference.hpp"
 #include "studies/runs/reference_cache.hpp"
+#include "sweepcheck/analytic/disks.hpp"
 
 namespace sweepcheck {
 
@@ -23,7 +23,7 @@ struct DisksReferenceOptions {
   double reltol = 1e-10;         // PNGS (38), paper's value
   int samples = 400;             // comparison times τ_i = i T / samples, i = 0..samples
   int max_sweeps = 100000;       // PNGS cap; a capped reference is an error, never cached
-  // The sweeps' order of pairs (solvers/pair_order.hpp). Round robin since
+  // The sweeps' order of pairs (solvers/neighbours/pair_order.hpp). Round robin since
   // issue 15: the same scheme and tolerances, a ~1.4x faster reference (its
   // projections overlap in the processor; bench/perf.md); the reference
   // moves by a third of its own error estimate (README, "Performance").

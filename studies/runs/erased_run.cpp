@@ -5,16 +5,16 @@
 #include <span>
 #include <stdexcept>
 
-#include "solvers/counting_view.hpp"
-#include "solvers/template_stepper.hpp"
-#include "studies/engine/error_observers.hpp"
-#include "studies/engine/fnv1a.hpp"
-#include "studies/engine/integrate.hpp"
-#include "studies/engine/measure_run.hpp"
-#include "studies/engine/sampled_error.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/problem_guard.hpp"
 #include "studies/runs/run_codec.hpp"
+#include "sweepcheck/solvers/adapters/counting_view.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/studies/engine/error_observers.hpp"
+#include "sweepcheck/studies/engine/fnv1a.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
+#include "sweepcheck/studies/engine/measure_run.hpp"
+#include "sweepcheck/studies/engine/sampled_error.hpp"
 
 namespace sweepcheck {
 

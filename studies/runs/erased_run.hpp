@@ -12,13 +12,13 @@
 #include <utility>
 #include <vector>
 
-#include "solvers/plugin_api.hpp"
-#include "solvers/scalar.hpp"
-#include "studies/engine/run_row.hpp"
-#include "studies/engine/sampled_reference.hpp"
-#include "studies/engine/step_ladder.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/scheme_factory.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
+#include "sweepcheck/studies/engine/sampled_reference.hpp"
+#include "sweepcheck/studies/engine/step_ladder.hpp"
 
 namespace sweepcheck {
 
@@ -54,7 +54,7 @@ struct AuditProblem {
   std::string notes;
   // What S(t) is, in a few words ("the complement of a translating ball"):
   // the audit names it when a scheme cannot run on this problem (the
-  // catching-up schemes need a polyhedron, solvers/polyhedral_stepper.hpp).
+  // catching-up schemes need a polyhedron, solvers/adapters/polyhedral_stepper.hpp).
   std::string set_description;
   // Non-empty: the problem's own code is untrusted (a problem plugin), named
   // so ("problem plugin 'libp.so'"): every run on it goes to a child process

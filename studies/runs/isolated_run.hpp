@@ -13,7 +13,7 @@
 #include <functional>
 #include <string>
 
-#include "studies/engine/run_status.hpp"
+#include "sweepcheck/studies/engine/run_status.hpp"
 
 namespace sweepcheck {
 

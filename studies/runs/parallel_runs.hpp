@@ -13,9 +13,9 @@
 #include <functional>
 #include <vector>
 
-#include "studies/engine/parallel_for.hpp"
+#include "sweepcheck/studies/engine/parallel_for.hpp"
 #include "studies/runs/executor.hpp"
-#include "studies/engine/run_row.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
 
 namespace sweepcheck {
 

@@ -24,7 +24,7 @@ SchemeFactory load_plugin(const std::string& path) {
   if (!symbol)
     throw std::invalid_argument("plugin '" + path +
                                 "': it does not export sweepcheck_create_scheme (add SWEEPCHECK_EXPORT_SCHEME(YourClass) "
-                                "to one source file; see solvers/plugin_api.hpp)");
+                                "to one source file; see solvers/plugin/plugin_api.hpp)");
   const auto create = reinterpret_cast<sweepcheck_create_scheme_fn>(symbol);
 
   auto make = [handle, create, path]() -> std::shared_ptr<plugin::Stepper> {

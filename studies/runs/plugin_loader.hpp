@@ -1,6 +1,6 @@
 #pragma once
 // Loads a scheme plugin (a shared library exporting sweepcheck_create_scheme,
-// see solvers/plugin_api.hpp) with dlopen.
+// see solvers/plugin/plugin_api.hpp) with dlopen.
 #include <string>
 
 #include "studies/runs/scheme_factory.hpp"

@@ -12,10 +12,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "solvers/pngs.hpp"
-#include "solvers/resource_limits.hpp"
-#include "studies/engine/integrate.hpp"
-#include "studies/engine/sampled_reference.hpp"
+#include "sweepcheck/solvers/core/resource_limits.hpp"
+#include "sweepcheck/solvers/schemes/pngs.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
+#include "sweepcheck/studies/engine/sampled_reference.hpp"
 
 namespace sweepcheck {
 

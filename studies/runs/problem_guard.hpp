@@ -13,8 +13,8 @@
 #include <span>
 #include <string>
 
-#include "solvers/problem_plugin_api.hpp"
 #include "studies/runs/isolated_run.hpp"
+#include "sweepcheck/solvers/plugin/problem_plugin_api.hpp"
 
 namespace sweepcheck {
 

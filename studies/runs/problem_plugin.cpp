@@ -6,10 +6,10 @@
 #include <stdexcept>
 #include <utility>
 
-#include "solvers/template_stepper.hpp"
-#include "studies/engine/sampled_error.hpp"
-#include "solvers/problem_validation.hpp"
-#include "solvers/resource_limits.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/studies/engine/sampled_error.hpp"
+#include "sweepcheck/solvers/plugin/problem_validation.hpp"
+#include "sweepcheck/solvers/core/resource_limits.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/problem_guard.hpp"
 #include "studies/runs/shared_library.hpp"
@@ -66,7 +66,7 @@ void check_definition(const plugin::ProblemDefinition& d, const std::string& who
 std::shared_ptr<const plugin::ProblemDefinition> open_definition(const std::string& path, const std::string& who) {
   auto lib = open_plugin_symbol("problem plugin", path, "sweepcheck_create_problem",
                                 "add SWEEPCHECK_EXPORT_PROBLEM(YourClass) to one source file; see "
-                                "solvers/problem_plugin_api.hpp");
+                                "solvers/plugin/problem_plugin_api.hpp");
   const auto create = reinterpret_cast<sweepcheck_create_problem_fn>(lib.symbol);
   plugin::ProblemDefinition* d = nullptr;
   int version = 0;
@@ -88,7 +88,7 @@ std::shared_ptr<const plugin::ProblemDefinition> open_definition(const std::stri
   return std::shared_ptr<const plugin::ProblemDefinition>(d, [h = lib.handle](const plugin::ProblemDefinition* p) { delete p; });
 }
 
-// The sampled properties (solvers/problem_validation.hpp), every call
+// The sampled properties (solvers/plugin/problem_validation.hpp), every call
 // through the guarded view so a crash names the call and t.
 std::vector<std::string> violations_of(const std::shared_ptr<const plugin::ProblemDefinition>& d) {
   const GuardedProblemView view(d);

@@ -1,19 +1,19 @@
 #pragma once
 // Loads a problem plugin (a shared library exporting sweepcheck_create_problem,
-// see solvers/problem_plugin_api.hpp) and turns it into an AuditProblem, the
+// see solvers/plugin/problem_plugin_api.hpp) and turns it into an AuditProblem, the
 // type-erased problem the audit and the plugin study run on.
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "solvers/problem_plugin_api.hpp"
 #include "studies/runs/erased_run.hpp"
+#include "sweepcheck/solvers/plugin/problem_plugin_api.hpp"
 
 namespace sweepcheck {
 
 struct ProblemPluginLoad {
-  // Check the sampled properties of solvers/problem_validation.hpp (exact(t0)
+  // Check the sampled properties of solvers/plugin/problem_validation.hpp (exact(t0)
   // = x0, f(t0, x0) finite, project / distance / value / gradient) before
   // trusting the problem; false (--no-validate): they are still checked, and
   // what is broken is told to `note` instead of refusing the plugin.
@@ -32,7 +32,7 @@ struct ProblemPluginLoad {
 // point, ABI version mismatch, no problem returned, a definition that breaks
 // its contract (dim < 1, t_end <= t0, x0 not finite or outside S(t0), empty
 // name), a dim() whose states would break the memory rule (one state at most
-// 4 GiB, solvers/resource_limits.hpp, and a run's states within the memory
+// 4 GiB, solvers/core/resource_limits.hpp, and a run's states within the memory
 // available), or a property of problem_violations. Throws std::runtime_error
 // (exit 1) naming the plugin when its constructor throws, or when loading it
 // crashed or hung. The library stays loaded while the returned definition

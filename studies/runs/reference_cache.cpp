@@ -15,7 +15,7 @@
 #include <sstream>
 #include <vector>
 
-#include "solvers/atomic_file.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 // Set by studies/CMakeLists.txt: the source tree's cache and the build tree
 // whose programs use it (reference_cache.hpp, "folder").

@@ -10,7 +10,7 @@
 // An entry is keyed by a string naming every parameter that changes the
 // result (problem, reference scheme and its tolerances, step count, sample
 // times, format version); the file name is ref-<FNV-1a 64 of the key>.v2.csv.
-// Files are written atomically (solvers/atomic_file.hpp), so concurrent
+// Files are written atomically (solvers/core/atomic_file.hpp), so concurrent
 // writers of one entry each publish a whole file and the last one wins.
 //
 // Format v2 (everything a reader needs to check the file on its own):
@@ -33,8 +33,8 @@
 #include <optional>
 #include <string>
 
-#include "studies/engine/fnv1a.hpp"
-#include "studies/engine/sampled_reference.hpp"
+#include "sweepcheck/studies/engine/fnv1a.hpp"
+#include "sweepcheck/studies/engine/sampled_reference.hpp"
 
 namespace sweepcheck {
 

@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-#include "studies/engine/run_status.hpp"
+#include "sweepcheck/studies/engine/run_status.hpp"
 
 namespace sweepcheck {
 

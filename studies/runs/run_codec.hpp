@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "solvers/scalar.hpp"
-#include "studies/engine/run_row.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
 
 namespace sweepcheck::codec {
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <tuple>
 
-#include "studies/engine/run_row.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
 
 namespace sweepcheck {
 

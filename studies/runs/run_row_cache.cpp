@@ -8,9 +8,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "solvers/atomic_file.hpp"
 #include "studies/runs/reference_cache.hpp"
 #include "studies/runs/run_row_text.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 

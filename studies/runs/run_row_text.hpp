@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "studies/engine/run_row.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
 
 namespace sweepcheck {
 

@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
-#include "studies/engine/sampled_error.hpp"
-#include "studies/engine/sampled_reference.hpp"
+#include "sweepcheck/studies/engine/sampled_error.hpp"
+#include "sweepcheck/studies/engine/sampled_reference.hpp"
 #include "studies/runs/scheme_catalog.hpp"
-#include "studies/engine/step_list.hpp"
+#include "sweepcheck/studies/engine/step_list.hpp"
 
 namespace sweepcheck {
 namespace {

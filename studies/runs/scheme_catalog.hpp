@@ -22,7 +22,7 @@ struct SchemeInfo {
   // as the expected order (seed 001: Venel's h^{1/2}; Venel fits order 1.01
   // on the sliding case): fit_order then judges "at least p", not "p".
   bool claim_is_sharp = false;
-  std::string needs;  // what the scheme needs of the problem's set (solvers/scheme_traits.hpp)
+  std::string needs;  // what the scheme needs of the problem's set (solvers/schemes/scheme_traits.hpp)
 };
 
 const std::vector<SchemeInfo>& scheme_catalog();

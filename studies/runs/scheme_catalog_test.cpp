@@ -68,18 +68,18 @@ TEST(SchemeCatalog, EveryClaimIsAnUpperBoundOnTheErrorSoNoneIsSharp) {
 }  // namespace
 }  // namespace sweepcheck
 
-#include "analytic/crowd_evacuation.hpp"
-#include "analytic/disks.hpp"
-#include "analytic/lcs.hpp"
-#include "analytic/sliding_case.hpp"
-#include "solvers/template_stepper.hpp"
-#include "solvers/view_linearise.hpp"
+#include "sweepcheck/analytic/crowd_evacuation.hpp"
+#include "sweepcheck/analytic/disks.hpp"
+#include "sweepcheck/analytic/lcs.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
 
 namespace sweepcheck {
 namespace {
 
 // What each scheme can run on comes from its own category
-// (solvers/scheme_traits.hpp). The expected matrix is the one the studies
+// (solvers/schemes/scheme_traits.hpp). The expected matrix is the one the studies
 // and the audit were built on: the sliding case's ConstraintSet takes every
 // scheme but catching-up; the disks' cell-list set has no linearisation
 // (no Venel); the crowd's set only sweeps and linearises (pbd, pngs,

@@ -3,10 +3,9 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "solvers/polyhedral_stepper.hpp"
-#include "solvers/template_stepper.hpp"
-#include "solvers/view_linearise.hpp"
-#include "solvers/view_projector.hpp"
+#include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/solvers/projection/view_projector.hpp"
 
 namespace sweepcheck {
 
@@ -14,22 +13,22 @@ namespace {
 
 // What each in-tree scheme needs to run through a problem view (the plugin
 // interface's per-constraint value / gradient / projection,
-// solvers/template_stepper.hpp):
+// solvers/adapters/template_stepper.hpp):
 //  - PBD, PNGS: sweeps of single projections;
 //  - PGS, the penalty method: every constraint of the view (a view has no
 //    neighbour list), only those with g_j <= 0 act;
 //  - Moreau–Euler: the projection onto the intersection, computed and
-//    KKT-certified through the view by solvers/view_projector.hpp (the
+//    KKT-certified through the view by solvers/projection/view_projector.hpp (the
 //    reference projector needs Hessians, which a view does not give);
 //  - Venel: its linearised set Q̃ built from the view's values and gradients
-//    (solvers/view_linearise.hpp), every constraint a row.
+//    (solvers/adapters/template_stepper.hpp), every constraint a row.
 // The catching-up schemes of seed 002 need the set as a polyhedron (M, b):
 // a view cannot show that a constraint is affine, so they run only on views
 // that also implement the host-side PolyhedralView (PolyhedralViewProblem,
-// solvers/polyhedral_stepper.hpp); the audit lists the other problems with
+// solvers/adapters/polyhedral_stepper.hpp); the audit lists the other problems with
 // the reason (PolyhedralStepper is a ViewRequirement).
 // Which of them run through a view is decided by each scheme's own category
-// (solvers/scheme_traits.hpp) against the view's problem type.
+// (solvers/schemes/scheme_traits.hpp) against the view's problem type.
 template <class S>
 constexpr bool runs_on_views = SchemeAppliesTo<S, ViewProblem>;
 

@@ -1,19 +1,19 @@
 #pragma once
 // THE list of in-tree schemes. Each type describes itself
-// (solvers/scheme_traits.hpp: name, claimed order and whether it is a
+// (solvers/schemes/scheme_traits.hpp: name, claimed order and whether it is a
 // bound, description, parameters, what it needs of the set); the catalogue
 // (scheme_catalog), the name dispatch (with_scheme, with_scheme_for), the
 // study runners and the audit by name walk this list, and
 // scheme_orders_test walks it against each scheme's own claim. Adding a
 // scheme: its own header in solvers/ and one entry here.
-#include "solvers/catching_up.hpp"
-#include "solvers/moreau_euler.hpp"
-#include "solvers/pbd.hpp"
-#include "solvers/penalty.hpp"
-#include "solvers/pgs.hpp"
-#include "solvers/pngs.hpp"
-#include "solvers/reference_projector.hpp"
-#include "solvers/venel.hpp"
+#include "sweepcheck/solvers/projection/reference_projector.hpp"
+#include "sweepcheck/solvers/schemes/catching_up.hpp"
+#include "sweepcheck/solvers/schemes/moreau_euler.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
+#include "sweepcheck/solvers/schemes/penalty.hpp"
+#include "sweepcheck/solvers/schemes/pgs.hpp"
+#include "sweepcheck/solvers/schemes/pngs.hpp"
+#include "sweepcheck/solvers/schemes/venel.hpp"
 
 namespace sweepcheck {
 

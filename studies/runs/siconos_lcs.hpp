@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "analytic/lcs.hpp"
+#include "sweepcheck/analytic/lcs.hpp"
 
 namespace sweepcheck {
 

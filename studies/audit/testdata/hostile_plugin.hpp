@@ -9,7 +9,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace hostile {
 

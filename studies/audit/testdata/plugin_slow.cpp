@@ -5,7 +5,7 @@
 // (no run killed by a time limit).
 #include <chrono>
 
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 class Slow final : public sweepcheck::plugin::Stepper {

@@ -6,7 +6,7 @@
 // d-dimensional version.)
 #include <cmath>
 
-#include "solvers/problem_plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/problem_plugin_api.hpp"
 
 namespace {
 

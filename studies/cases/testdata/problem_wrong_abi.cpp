@@ -1,5 +1,5 @@
 // Test fixture: a problem plugin built against a (pretend) future ABI version 999.
-#include "solvers/problem_plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/problem_plugin_api.hpp"
 
 extern "C" __attribute__((visibility("default"))) int sweepcheck_create_problem(
     int, sweepcheck::plugin::ProblemDefinition** out) {

@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "studies/engine/integrate.hpp"
-#include "studies/engine/refinement.hpp"
 #include "sweepcheck/observable.hpp"
 #include "sweepcheck/order_claim.hpp"
 #include "sweepcheck/steps.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
+#include "sweepcheck/studies/engine/refinement.hpp"
 
 namespace sweepcheck {
 

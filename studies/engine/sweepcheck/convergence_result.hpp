@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "studies/engine/fit_order.hpp"
-#include "studies/engine/run_row.hpp"
 #include "sweepcheck/order_claim.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
 
 namespace sweepcheck {
 

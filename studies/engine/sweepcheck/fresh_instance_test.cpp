@@ -13,9 +13,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "analytic/sliding_case.hpp"
-#include "solvers/pbd.hpp"
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
 #include "sweepcheck/testing.hpp"
 
 namespace sweepcheck {

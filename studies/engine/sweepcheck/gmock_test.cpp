@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "analytic/sliding_case.hpp"
-#include "solvers/pbd.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
 
 namespace sweepcheck {
 namespace gmock_test {

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "analytic/sliding_case.hpp"
-#include "solvers/pbd.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
 #include "sweepcheck/testing.hpp"
 
 namespace sweepcheck {

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "solvers/scalar.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
 
 namespace sweepcheck {
 

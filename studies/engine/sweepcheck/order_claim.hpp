@@ -11,7 +11,7 @@
 #include <limits>
 #include <string>
 
-#include "studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
 
 namespace sweepcheck {
 

@@ -23,15 +23,15 @@
 #include <string>
 #include <vector>
 
-#include "solvers/problem.hpp"
-#include "studies/engine/integrate.hpp"
-#include "studies/engine/measure_run.hpp"
-#include "studies/engine/reference_free.hpp"
-#include "studies/engine/richardson.hpp"
-#include "studies/engine/sampled_error.hpp"
 #include "sweepcheck/order_claim.hpp"
 #include "sweepcheck/scheme_instance.hpp"
+#include "sweepcheck/solvers/core/problem.hpp"
 #include "sweepcheck/steps.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
+#include "sweepcheck/studies/engine/measure_run.hpp"
+#include "sweepcheck/studies/engine/reference_free.hpp"
+#include "sweepcheck/studies/engine/richardson.hpp"
+#include "sweepcheck/studies/engine/sampled_error.hpp"
 #include "sweepcheck/testing.hpp"
 
 namespace sweepcheck {

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <string>
 
-#include "analytic/sliding_case.hpp"
-#include "solvers/pbd.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
 #include "sweepcheck/gtest.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
 
 namespace sweepcheck {
 namespace reference_free_check_test {

@@ -1,6 +1,6 @@
 #pragma once
 // A fresh scheme for every run, as the plugin contract says
-// (solvers/plugin_api.hpp: "The host creates a fresh instance per run", and
+// (solvers/plugin/plugin_api.hpp: "The host creates a fresh instance per run", and
 // the audit keeps it). What check_convergence and its siblings accept as a
 // scheme, and what they make of it for each run:
 //
@@ -13,7 +13,7 @@
 //
 // A plugin::Stepper seen only through a base reference cannot be copied: give
 // a factory. A plugin::Stepper runs through the plugin view of the problem
-// (solvers/problem_view_of.hpp), exactly as the audit runs it.
+// (solvers/adapters/problem_view_of.hpp), exactly as the audit runs it.
 #include <concepts>
 #include <cstddef>
 #include <limits>
@@ -23,11 +23,11 @@
 #include <type_traits>
 #include <utility>
 
-#include "solvers/plugin_api.hpp"
-#include "solvers/problem.hpp"
-#include "solvers/problem_view_of.hpp"
-#include "solvers/scalar.hpp"
-#include "solvers/template_stepper.hpp"
+#include "sweepcheck/solvers/adapters/problem_view_of.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/solvers/core/problem.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace sweepcheck {
 

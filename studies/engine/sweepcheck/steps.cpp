@@ -7,8 +7,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "studies/engine/step_ladder.hpp"
-#include "studies/engine/step_list.hpp"
+#include "sweepcheck/studies/engine/step_ladder.hpp"
+#include "sweepcheck/studies/engine/step_list.hpp"
 
 namespace sweepcheck {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "analytic/sliding_case.hpp"
-#include "solvers/pbd.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
 #include "sweepcheck/testing.hpp"
 
 namespace sweepcheck {

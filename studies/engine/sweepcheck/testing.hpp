@@ -19,12 +19,12 @@
 // <sweepcheck/reference_free_check.hpp>; several schemes against each other:
 // <sweepcheck/work_precision.hpp>.
 //
-// `problem`: any type of the Problem concept (solvers/problem.hpp): the
+// `problem`: any type of the Problem concept (solvers/core/problem.hpp): the
 // in-tree problems of analytic/ or the user's own. `scheme`: an in-tree
-// scheme (solvers/pbd.hpp, ...), any type with
+// scheme (solvers/schemes/pbd.hpp, ...), any type with
 //   StepStatus step(const P&, const T& t, const Vec<T>& x, const T& h, Vec<T>& out, Work&) const
 // (and optionally claimed_order(), static claim_is_sharp, name()), a
-// plugin::Stepper (solvers/plugin_api.hpp), or a factory of either.
+// plugin::Stepper (solvers/plugin/plugin_api.hpp), or a factory of either.
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -34,20 +34,20 @@
 #include <utility>
 #include <vector>
 
-#include "solvers/problem.hpp"
-#include "solvers/resource_limits.hpp"
-#include "solvers/scalar.hpp"
-#include "studies/engine/fit_order.hpp"
-#include "studies/engine/measure_run.hpp"
-#include "studies/engine/refinement.hpp"
-#include "studies/engine/sampled_reference.hpp"
-#include "studies/engine/study_fits.hpp"
 #include "sweepcheck/convergence_options.hpp"
 #include "sweepcheck/convergence_result.hpp"
 #include "sweepcheck/observable.hpp"
 #include "sweepcheck/order_claim.hpp"
 #include "sweepcheck/scheme_instance.hpp"
+#include "sweepcheck/solvers/core/problem.hpp"
+#include "sweepcheck/solvers/core/resource_limits.hpp"
+#include "sweepcheck/solvers/core/scalar.hpp"
 #include "sweepcheck/steps.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/measure_run.hpp"
+#include "sweepcheck/studies/engine/refinement.hpp"
+#include "sweepcheck/studies/engine/sampled_reference.hpp"
+#include "sweepcheck/studies/engine/study_fits.hpp"
 
 namespace sweepcheck {
 

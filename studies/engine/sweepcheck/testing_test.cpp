@@ -9,10 +9,10 @@
 #include <cmath>
 #include <string>
 
-#include "analytic/sliding_case.hpp"
-#include "solvers/pbd.hpp"
-#include "solvers/template_stepper.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
 #include "sweepcheck/gtest.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
 #include "sweepcheck/testing.hpp"
 
 namespace sweepcheck {

@@ -1,7 +1,7 @@
 #pragma once
 // Is my problem what it says it is? The validation `sweepcheck study` and
 // `sweepcheck audit` apply to a problem plugin before trusting it
-// (solvers/problem_validation.hpp: exact(t0) = x0, f(t0, x0) finite, and at
+// (solvers/plugin/problem_validation.hpp: exact(t0) = x0, f(t0, x0) finite, and at
 // sampled points near S: project lands in S_j and is idempotent, distance is
 // |x - P_j(x)| and 0 exactly where value >= 0, gradient matches finite
 // differences of value), for a user's own problem in a user's own test:
@@ -16,13 +16,13 @@
 #include <string>
 #include <vector>
 
-#include "solvers/problem.hpp"
-#include "solvers/problem_validation.hpp"
-#include "solvers/problem_view_of.hpp"
+#include "sweepcheck/solvers/adapters/problem_view_of.hpp"
+#include "sweepcheck/solvers/core/problem.hpp"
+#include "sweepcheck/solvers/plugin/problem_validation.hpp"
 
 namespace sweepcheck {
 
-// Every property of solvers/problem_validation.hpp the problem breaks (empty:
+// Every property of solvers/plugin/problem_validation.hpp the problem breaks (empty:
 // none). A problem without an exact solution is checked for the rest.
 template <Problem P>
   requires std::same_as<typename P::Scalar, double>

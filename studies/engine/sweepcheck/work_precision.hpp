@@ -28,12 +28,12 @@
 #include <utility>
 #include <vector>
 
-#include "solvers/problem.hpp"
-#include "studies/engine/integrate.hpp"
-#include "studies/engine/measure_run.hpp"
-#include "studies/engine/run_row.hpp"
 #include "sweepcheck/scheme_instance.hpp"
+#include "sweepcheck/solvers/core/problem.hpp"
 #include "sweepcheck/steps.hpp"
+#include "sweepcheck/studies/engine/integrate.hpp"
+#include "sweepcheck/studies/engine/measure_run.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
 #include "sweepcheck/testing.hpp"
 
 namespace sweepcheck {

@@ -13,8 +13,8 @@
 
 #include <unistd.h>
 
-#include "analytic/sliding_case.hpp"
-#include "solvers/pbd.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
 
 namespace sweepcheck {
 namespace work_precision_test {

@@ -1,5 +1,5 @@
 // Test fixture: a minimal plugin (plain PBD through the public interface).
-#include "solvers/plugin_api.hpp"
+#include "sweepcheck/solvers/plugin/plugin_api.hpp"
 
 namespace {
 class Good final : public sweepcheck::plugin::Stepper {

@@ -1,0 +1,39 @@
+#pragma once
+// Build time (issue 33): the exact and approximate polyhedron projections
+// (NNLS, least distance programming, project_exact, project_dual_gradient)
+// instantiated on double and on Float50 pull in Eigen's QR, LU and LDLT on
+// both scalars, and were instantiated again in every translation unit that
+// called them. Declared here as explicit instantiations found elsewhere
+// (projection_instances.cpp, library sweepcheck_projection_instances), so a
+// translation unit that sees this header compiles none of them (measured on
+// the heaviest test batch, solvers_test's second: 56 s -> 26 s of CPU). A unit
+// that does not include it still instantiates them itself (weak symbols:
+// both may link together). The same code either way, compiled here with the
+// libraries' -O3 instead of the tests' -O2; neither reassociates
+// floating-point arithmetic, so including it changes speed, not results (the
+// whole suite and the gold files pass unchanged). The test programs get it
+// through their shared precompiled header (CMakeLists.txt).
+#include <vector>
+
+#include "sweepcheck/solvers/core/multiprecision.hpp"
+#include "sweepcheck/solvers/projection/approximate_projection.hpp"
+#include "sweepcheck/solvers/projection/least_distance.hpp"
+#include "sweepcheck/solvers/projection/nnls.hpp"
+#include "sweepcheck/solvers/projection/polyhedron_projection.hpp"
+
+// SWEEPCHECK_PROJECTION_INSTANCES(extern) declares, (empty) defines.
+#define SWEEPCHECK_PROJECTION_INSTANCES(EXTERN, T)                                                                  \
+  EXTERN template NnlsResult<T> nnls<T>(const Mat<T>&, const Vec<T>&, int, const std::vector<Eigen::Index>*);     \
+  EXTERN template LeastDistanceSolution<T> least_distance<T>(const Mat<T>&, const Vec<T>&,                         \
+                                                             const std::vector<Eigen::Index>*);                    \
+  EXTERN template PolyhedronProjection<T> project_onto_polyhedron<T>(const Mat<T>&, const Vec<T>&, const Vec<T>&); \
+  EXTERN template ExactProjection<T> project_exact<T>(const Polyhedron<T>&, const Vec<T>&, Work*);                 \
+  EXTERN template ApproximateProjection<T> project_dual_gradient<T>(const Polyhedron<T>&, const Vec<T>&, const T&, \
+                                                                    const T&, const DualGradientOptions&);
+
+#ifndef SWEEPCHECK_DEFINE_PROJECTION_INSTANCES
+namespace sweepcheck {
+SWEEPCHECK_PROJECTION_INSTANCES(extern, double)
+SWEEPCHECK_PROJECTION_INSTANCES(extern, Float50)
+}  // namespace sweepcheck
+#endif

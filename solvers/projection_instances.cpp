@@ -1,9 +1,0 @@
-// The one place the projections are instantiated for the test programs
-// (projection_instances.hpp).
-#define SWEEPCHECK_DEFINE_PROJECTION_INSTANCES
-#include "solvers/projection_instances.hpp"
-
-namespace sweepcheck {
-SWEEPCHECK_PROJECTION_INSTANCES(, double)
-SWEEPCHECK_PROJECTION_INSTANCES(, Float50)
-}  // namespace sweepcheck
