@@ -73,7 +73,7 @@ int evacuated(const Vec<double>& x, const CrowdOptions& crowd) {
 CrowdStudy run_crowd_study(const CrowdStudyConfig& cfg) {
   cfg.validate();
   const CrowdEvacuation<double> problem(cfg.crowd);
-  const auto specs = parse_scheme_list(cfg.schemes);
+  const std::vector<SchemeSpec>& specs = cfg.schemes;
   for (const auto& s : specs) with_scheme_for<CrowdEvacuation<double>>(s, problem.name(), [](const auto&) { return 0; });  // reject early
   CrowdStudy out;
   out.start = problem.x0();

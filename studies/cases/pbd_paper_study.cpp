@@ -58,10 +58,10 @@ void extend_penalty_ladders(ConvergenceStudy& st, const Problem& p, const std::s
 
 // The schemes of a list the stability claims are about: PBD (bounded?) and
 // the penalty method and PGS (unstable?).
-std::vector<SchemeSpec> stability_schemes(const std::string& list) {
+std::vector<SchemeSpec> stability_schemes(const std::vector<SchemeSpec>& list) {
   std::vector<SchemeSpec> out;
-  for (auto& s : parse_scheme_list(list))
-    if (s.name == "pbd" || s.name == "pgs" || s.name == "penalty") out.push_back(std::move(s));
+  for (const auto& s : list)
+    if (s.name == "pbd" || s.name == "pgs" || s.name == "penalty") out.push_back(s);
   return out;
 }
 
@@ -83,12 +83,12 @@ std::vector<PerturbedRuns> run_perturbed(const std::string& study, const P& p, c
 }
 
 // |x_3(t_k)| of each trace scheme from each start at the step T / round(T / h).
-std::vector<SymmetryTrace> symmetry_traces(const SlidingCase<double>& p, const std::string& schemes, double h,
+std::vector<SymmetryTrace> symmetry_traces(const SlidingCase<double>& p, const std::vector<SchemeSpec>& schemes, double h,
                                            const std::vector<PerturbedStart>& starts, const IntegrateOptions& io) {
   std::vector<SymmetryTrace> out;
   if (schemes.empty()) return out;
   const auto n = std::max<std::int64_t>(1, std::llround((p.t_end() - p.t0()) / h));
-  for (const auto& spec : parse_scheme_list(schemes))
+  for (const auto& spec : schemes)
     for (const auto& start : starts) {
       const StartedAt<SlidingCase<double>> q(p, start.x0);
       SymmetryTrace t;
@@ -110,6 +110,9 @@ std::vector<SymmetryTrace> symmetry_traces(const SlidingCase<double>& p, const s
 }  // namespace
 
 void PbdPaperConfig::validate() const {
+  for (const auto& [name, list] : {std::pair<const char*, const std::vector<SchemeSpec>*>{"schemes", &schemes},
+                                   {"disks_schemes", &disks_schemes}})
+    if (list->empty()) throw std::invalid_argument(fmt::format("pbd-paper: {}: no scheme given", name));
   disks.validate();
   reference.validate();
   thresholds.validate();
@@ -167,12 +170,12 @@ PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
     opt.cache_rows = true;  // studies/runs/run_row_cache.hpp
     auto exact = [&p](double t) { return p.exact(t); };
     const std::string parameters = fmt::format("d=3 C=10 alpha={:.6g}", o.alpha);
-    res.sliding = run_convergence("pbd-paper-sliding", p, parameters, exact, parse_scheme_list(cfg.schemes), opt);
+    res.sliding = run_convergence("pbd-paper-sliding", p, parameters, exact, cfg.schemes, opt);
     const auto t0 = std::chrono::steady_clock::now();
     const ProblemViewOf<SlidingCase<double>> view(p);
     res.sliding_starts = perturbed_starts(p.x0(), cfg.perturbations, &view.constraints(), p.t0());
     // Every scheme, not only the stability claims' (issue 34): the comparisons are judged on these runs.
-    res.sliding_perturbed = run_perturbed("pbd-paper-sliding", p, parameters, exact, parse_scheme_list(cfg.schemes),
+    res.sliding_perturbed = run_perturbed("pbd-paper-sliding", p, parameters, exact, cfg.schemes,
                                           res.sliding_starts, opt);
     res.sliding_traces = symmetry_traces(p, cfg.trace_schemes, cfg.trace_h, res.sliding_starts, opt.integrate);
     res.perturbed_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -182,7 +185,7 @@ PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
   }
   // Disks, Figs. 9 and 10.
   const Disks<double> p(cfg.disks);
-  const auto disks_schemes = parse_scheme_list(cfg.disks_schemes);
+  const std::vector<SchemeSpec>& disks_schemes = cfg.disks_schemes;
   // The disks judged against a reference with `steps` steps whose error
   // estimate is `error`: every scheme's ladder, refined down to 10 h_ref.
   auto disks_options = [&](std::int64_t steps, double error) {
@@ -216,7 +219,7 @@ PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
     exact_opt.ladder = cfg.disks_exact_ladder;
     exact_opt.refine.budget_work = cfg.disks_exact_refine_work;
     const auto extra = run_convergence("pbd-paper-disks", p, cfg.disks.label(), ref.reference,
-                                       parse_scheme_list(cfg.disks_exact_schemes), exact_opt);
+                                       cfg.disks_exact_schemes, exact_opt);
     s.rows.insert(s.rows.end(), extra.rows.begin(), extra.rows.end());
     s.fits.insert(s.fits.end(), extra.fits.begin(), extra.fits.end());
   };
