@@ -10,6 +10,7 @@
 
 #include "reports/output_folder.hpp"
 #include "reports/summary.hpp"
+#include "app/scheme_list_option.hpp"
 #include "studies/cases/convergence_study.hpp"
 
 namespace sweepcheck::app {
@@ -52,16 +53,6 @@ void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o);
 // so a bad --out is bad input (exit 2) found before any computation.
 std::string output_folder_problem(const std::string& text);
 CLI::Validator output_folder_validator();
-// A scheme-list option, parsed once where the program receives it: the
-// option's own callback parses the text (parse_scheme_list,
-// studies/runs/scheme_catalog.hpp) into `target`, the values the study
-// takes. A bad spec is a CLI11 validation error (exit 2) naming the culprit,
-// met with the other arguments, before --out is created or locked. `given`,
-// when not null, keeps the text as given, for a report that prints it. The
-// help shows `target`'s labels as the default. `empty_allowed`: '' means "none".
-CLI::Option* add_scheme_list_option(CLI::App& cmd, const std::string& name, std::vector<SchemeSpec>& target,
-                                    const std::string& help, bool empty_allowed = false,
-                                    std::string* given = nullptr);
 // One scheme spec checked with the other arguments (a CLI11 check, exit 2).
 CLI::Validator scheme_spec_validator();
 
