@@ -70,142 +70,186 @@ std::vector<double> parse_perturbations(const std::string& text) {
   return sizes;
 }
 
+// The audit's options; returns --claimed-order's (whether it was given matters).
+CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
+  auto* s = cmd.add_option("--scheme", cfg.scheme, "an in-tree scheme spec, e.g. pbd or pngs:reltol=1e-8")
+                ->check(scheme_spec_validator());
+  auto* p = cmd.add_option("--plugin", cfg.plugin, "a shared library exporting sweepcheck_create_scheme");
+  s->excludes(p);
+  cmd.add_option("--out", cfg.out, "output folder for audit.md, audit.json and figures")
+      ->required()
+      ->check(output_folder_validator());
+  cmd.add_option("--junit", cfg.junit,
+                 "also write the verdicts as JUnit XML to FILE for CI dashboards: one test case per check and "
+                 "problem (reports/junit_report.hpp)");
+  auto* claimed = cmd.add_option("--claimed-order", cfg.claimed_order,
+                                 "order to test against (default: the scheme's own claim)");
+  cmd.add_option("--max-problems", cfg.max_problems, "audit only the first N problems (0: all)")
+      ->check(CLI::NonNegativeNumber);
+  cmd.add_option("--jobs", cfg.jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
+  cmd.add_flag("--quiet", cfg.quiet, "no verdict table on stdout, no progress on stderr");
+  cmd.add_flag("--claim-is-sharp", cfg.sharp,
+               "the claimed order is exact (order = claim, failed when exceeded too); by default a claim is "
+               "one-sided, order >= claim, as a convergence theorem states it");
+  cmd.add_flag("--isolate", cfg.isolate,
+               "run an in-tree scheme's runs in child processes too (plugins always are; README: isolation)");
+  cmd.add_flag("--resume", cfg.resume,
+               "continue an audit that was killed: runs recorded in the journal in --out are not run again");
+  cmd.add_option("--run-timeout", cfg.run_timeout,
+                 "time limit of one isolated run in seconds (default 0: 30 s + 20 us per constraint evaluation of "
+                 "a sweep per step, from the run's size)");
+  cmd.add_option("--problem-plugin", cfg.problem_plugin,
+                 "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
+  cmd.add_flag("--no-validate", cfg.no_validate,
+               "audit on a problem plugin that fails validation (solvers/plugin/problem_validation.hpp), printing what it "
+               "breaks");
+  cmd.add_option("--large-step-perturbations", cfg.large_step_perturbations,
+                 "relative sizes of the seeded start perturbations of the large-step check (check 4), "
+                 "comma-separated, or 'none' for the given start only (studies/engine/perturbed_starts.hpp)")
+      ->capture_default_str();
+  cmd.add_option("--refine-work", cfg.refine_work,
+                 "refinement budget per slope check and problem: work units of the new rungs (steps + constraint "
+                 "evaluations + inner iterations; deterministic, the same on every machine; "
+                 "studies/engine/fit_order.md)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1e15));
+  return claimed;
+}
+
+// The checks CLI11 cannot make: one of --scheme and --plugin, --claimed-order
+// and --run-timeout in range.
+void check_audit_input(const AuditConfig& cfg, const CLI::Option& claimed) {
+  if (cfg.scheme.empty() == cfg.plugin.empty())
+    throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
+  // Given explicitly, NaN is bad input like any other non-number (NaN only
+  // stands for "not given", internally).
+  if (claimed.count() > 0 && !(cfg.claimed_order > 0 && std::isfinite(cfg.claimed_order)))
+    throw std::invalid_argument(fmt::format("audit: --claimed-order must be a finite number > 0 (got {})",
+                                            claimed.as<std::string>()));
+  if (!(cfg.run_timeout >= 0 && std::isfinite(cfg.run_timeout)))
+    throw std::invalid_argument(fmt::format("audit: --run-timeout must be a finite number of seconds >= 0 (0: "
+                                            "automatic), got {}", cfg.run_timeout));
+}
+
+// Before computing: the reference cache writable, and --junit a file in a writable folder.
+void check_output_places(const AuditConfig& cfg) {
+  check_writable_folder(reference_cache_folder(), "the reference cache folder (SWEEPCHECK_CACHE)");
+  if (!cfg.junit.empty()) {
+    const std::filesystem::path junit(cfg.junit);
+    if (std::filesystem::is_directory(junit))
+      throw std::invalid_argument(fmt::format("audit: --junit names a folder ({}); give a file name", cfg.junit));
+    check_writable_folder(junit.has_parent_path() ? junit.parent_path() : std::filesystem::path("."),
+                          "the folder of --junit");
+  }
+}
+
+// The journal's configuration beyond the options: for a plugin, its content
+// (a rebuilt plugin must not be resumed with its predecessor's rows).
+std::string plugin_identity(const AuditConfig& cfg) {
+  std::string identity;
+  if (!cfg.plugin.empty()) {
+    std::ifstream in(cfg.plugin, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    identity = fmt::format(" plugin-fnv1a64={:016x}", fnv1a64(bytes.str()));
+  }
+  return identity;
+}
+
+AuditOptions audit_options(const AuditConfig& cfg, bool claimed_given, const std::vector<double>& perturbations,
+                           const StudyOutput& out, RunDistributor* ranks) {
+  AuditOptions opt;
+  // A plugin's code is untrusted: every run of it goes to a child process.
+  opt.isolate = !cfg.plugin.empty() || cfg.isolate;
+  opt.budget.fixed_limit = cfg.run_timeout;
+  opt.thresholds.large_step_starts.sizes = perturbations;
+  opt.thresholds.refine.budget_work = cfg.refine_work;
+  opt.claimed_order = cfg.claimed_order;
+  // An in-tree scheme's own claim carries its kind (SchemeInfo); a given
+  // --claimed-order or a plugin's claim is sharp unless the flag says otherwise.
+  opt.claim_is_sharp = cfg.sharp || (!cfg.scheme.empty() && !claimed_given &&
+                                     scheme_info(parse_scheme_spec(cfg.scheme).name).claim_is_sharp);
+  opt.journal = out.journal;
+  opt.max_problems = cfg.max_problems;
+  CommonStudyOptions j;
+  j.jobs = cfg.jobs;
+  opt.executor = j.executor(ranks);
+  return opt;
+}
+
+// The built-in problems (the first --max-problems), then the problem plugin's.
+// A bad problem plugin is bad input: it is loaded before the (possibly long)
+// built-in problems.
+std::vector<AuditProblem> audit_problem_list(const AuditConfig& cfg, AuditOptions& opt) {
+  std::optional<AuditProblem> plugin_problem;
+  if (!cfg.problem_plugin.empty()) {
+    ProblemPluginLoad how;
+    how.validate = !cfg.no_validate;
+    how.note = [](const std::string& s) { std::cerr << "sweepcheck: note: " << s << "\n"; };
+    plugin_problem = audit_problem_from(load_problem_plugin(cfg.problem_plugin, how),
+                                        problem_plugin_label(cfg.problem_plugin));
+  }
+  auto problems = audit_problems(cfg.max_problems);
+  if (plugin_problem) {
+    problems.push_back(std::move(*plugin_problem));
+    opt.max_problems = 0;  // --max-problems limits the built-in list; the plugin's problem comes on top
+  }
+  for (const auto& p : problems)
+    if (!p.notes.empty()) std::cerr << p.name << ": " << p.notes << "\n";
+  return problems;
+}
+
+// The verdict table (unless quiet), the files written, the problems not
+// judged, and the exit code: 1 a check failed; 3 no check failed, but a
+// slope had not settled when the budget ended (pre-asymptotic or unsettled):
+// not a pass (README, "Verdicts"). A problem plugin that failed (issue 37) is
+// a run-time failure, the problem's: 1.
+int announce(const AuditConfig& cfg, const AuditResult& r, std::size_t files) {
+  if (!cfg.quiet) {
+    std::cout << fmt::format("audit of {} ({:.1f} s)\n", r.scheme, r.wall_seconds);
+    for (const auto& c : r.checks)
+      std::cout << fmt::format("  {:<13} {:<15} {}\n", to_string(c.verdict), c.id, c.evidence);
+  }
+  std::cerr << "wrote " << (std::filesystem::path(cfg.out) / "audit.md").string() << " and " << files - 1
+            << " other files\n";
+  for (const auto& n : r.not_judged) std::cerr << "sweepcheck: problem " << n.problem << " " << n.reason << "\n";
+  return r.any_failed() || !r.not_judged.empty() ? 1 : r.any_undecided() ? 3 : 0;
+}
+
+// `sweepcheck audit` once its options are parsed: returns the exit code.
+int run_audit_command(const CLI::App& cmd, const AuditConfig& cfg, const CLI::Option& claimed,
+                      RunDistributor* ranks) {
+  check_audit_input(cfg, claimed);
+  const std::vector<double> perturbations = parse_perturbations(cfg.large_step_perturbations);
+  const SchemeFactory factory =
+      cfg.plugin.empty() ? catalog_scheme_factory(parse_scheme_spec(cfg.scheme)) : load_plugin(cfg.plugin);
+  // Before computing: --out and the reference cache writable, --out locked.
+  CommonStudyOptions common;
+  common.out = cfg.out;
+  common.quiet = cfg.quiet;
+  common.resume = cfg.resume;
+  check_output_places(cfg);
+  StudyOutput out = open_study_output(cmd, common, plugin_identity(cfg));
+  AuditOptions opt = audit_options(cfg, claimed.count() > 0, perturbations, out, ranks);
+  Progress progress("audit " + (cfg.plugin.empty() ? cfg.scheme : cfg.plugin), cfg.quiet);
+  opt.progress = [&progress](int done, int total) { progress.update(done, total); };
+  // Problems with a cached reference load it here (computed once on a fresh cache).
+  if (!cfg.quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks and crowd references are computed once)\n";
+  const auto problems = audit_problem_list(cfg, opt);
+  const AuditResult r = run_audit(factory, problems, opt);
+  const auto files = write_audit_report(r, cfg.out);
+  if (!cfg.junit.empty()) write_audit_junit(r, cfg.junit);
+  out.publish();
+  return announce(cfg, r, files.size());
+}
+
 }  // namespace
 
 void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks) {
   auto cfg = std::make_shared<AuditConfig>();
   auto* cmd = app.add_subcommand("audit", "audit a scheme against the theory (checks: studies/audit/audit.md)");
-  auto* s = cmd->add_option("--scheme", cfg->scheme, "an in-tree scheme spec, e.g. pbd or pngs:reltol=1e-8")
-                ->check(scheme_spec_validator());
-  auto* p = cmd->add_option("--plugin", cfg->plugin, "a shared library exporting sweepcheck_create_scheme");
-  s->excludes(p);
-  cmd->add_option("--out", cfg->out, "output folder for audit.md, audit.json and figures")
-      ->required()
-      ->check(output_folder_validator());
-  cmd->add_option("--junit", cfg->junit,
-                  "also write the verdicts as JUnit XML to FILE for CI dashboards: one test case per check and "
-                  "problem (reports/junit_report.hpp)");
-  auto* claimed = cmd->add_option("--claimed-order", cfg->claimed_order,
-                                  "order to test against (default: the scheme's own claim)");
-  cmd->add_option("--max-problems", cfg->max_problems, "audit only the first N problems (0: all)")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--jobs", cfg->jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
-  cmd->add_flag("--quiet", cfg->quiet, "no verdict table on stdout, no progress on stderr");
-  cmd->add_flag("--claim-is-sharp", cfg->sharp,
-                "the claimed order is exact (order = claim, failed when exceeded too); by default a claim is "
-                "one-sided, order >= claim, as a convergence theorem states it");
-  cmd->add_flag("--isolate", cfg->isolate,
-                "run an in-tree scheme's runs in child processes too (plugins always are; README: isolation)");
-  cmd->add_flag("--resume", cfg->resume,
-                "continue an audit that was killed: runs recorded in the journal in --out are not run again");
-  cmd->add_option("--run-timeout", cfg->run_timeout,
-                  "time limit of one isolated run in seconds (default 0: 30 s + 20 us per constraint evaluation of "
-                  "a sweep per step, from the run's size)");
-  cmd->add_option("--problem-plugin", cfg->problem_plugin,
-                  "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
-  cmd->add_flag("--no-validate", cfg->no_validate,
-                "audit on a problem plugin that fails validation (solvers/plugin/problem_validation.hpp), printing what it "
-                "breaks");
-  cmd->add_option("--large-step-perturbations", cfg->large_step_perturbations,
-                  "relative sizes of the seeded start perturbations of the large-step check (check 4), "
-                  "comma-separated, or 'none' for the given start only (studies/engine/perturbed_starts.hpp)")
-      ->capture_default_str();
-  cmd->add_option("--refine-work", cfg->refine_work,
-                  "refinement budget per slope check and problem: work units of the new rungs (steps + constraint "
-                  "evaluations + inner iterations; deterministic, the same on every machine; "
-                  "studies/engine/fit_order.md)")
-      ->capture_default_str()
-      ->check(CLI::Range(0.0, 1e15));
-  cmd->callback([cfg, cmd, claimed, &exit_code, ranks] {
-    if (cfg->scheme.empty() == cfg->plugin.empty())
-      throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
-    // Given explicitly, NaN is bad input like any other non-number (NaN only
-    // stands for "not given", internally).
-    if (claimed->count() > 0 && !(cfg->claimed_order > 0 && std::isfinite(cfg->claimed_order)))
-      throw std::invalid_argument(fmt::format("audit: --claimed-order must be a finite number > 0 (got {})",
-                                              claimed->as<std::string>()));
-    if (!(cfg->run_timeout >= 0 && std::isfinite(cfg->run_timeout)))
-      throw std::invalid_argument(fmt::format("audit: --run-timeout must be a finite number of seconds >= 0 (0: "
-                                              "automatic), got {}", cfg->run_timeout));
-    const std::vector<double> perturbations = parse_perturbations(cfg->large_step_perturbations);
-    const SchemeFactory factory =
-        cfg->plugin.empty() ? catalog_scheme_factory(parse_scheme_spec(cfg->scheme)) : load_plugin(cfg->plugin);
-    // Before computing: --out and the reference cache writable, --out locked.
-    CommonStudyOptions common;
-    common.out = cfg->out;
-    common.quiet = cfg->quiet;
-    common.resume = cfg->resume;
-    check_writable_folder(reference_cache_folder(), "the reference cache folder (SWEEPCHECK_CACHE)");
-    if (!cfg->junit.empty()) {
-      const std::filesystem::path junit(cfg->junit);
-      if (std::filesystem::is_directory(junit))
-        throw std::invalid_argument(fmt::format("audit: --junit names a folder ({}); give a file name", cfg->junit));
-      check_writable_folder(junit.has_parent_path() ? junit.parent_path() : std::filesystem::path("."),
-                            "the folder of --junit");
-    }
-    // The journal's configuration: the options and, for a plugin, its content
-    // (a rebuilt plugin must not be resumed with its predecessor's rows).
-    std::string identity;
-    if (!cfg->plugin.empty()) {
-      std::ifstream in(cfg->plugin, std::ios::binary);
-      std::ostringstream bytes;
-      bytes << in.rdbuf();
-      identity = fmt::format(" plugin-fnv1a64={:016x}", fnv1a64(bytes.str()));
-    }
-    StudyOutput out = open_study_output(*cmd, common, identity);
-    AuditOptions opt;
-    // A plugin's code is untrusted: every run of it goes to a child process.
-    opt.isolate = !cfg->plugin.empty() || cfg->isolate;
-    opt.budget.fixed_limit = cfg->run_timeout;
-    opt.thresholds.large_step_starts.sizes = perturbations;
-    opt.thresholds.refine.budget_work = cfg->refine_work;
-    opt.claimed_order = cfg->claimed_order;
-    // An in-tree scheme's own claim carries its kind (SchemeInfo); a given
-    // --claimed-order or a plugin's claim is sharp unless the flag says otherwise.
-    opt.claim_is_sharp = cfg->sharp || (!cfg->scheme.empty() && claimed->count() == 0 &&
-                                                    scheme_info(parse_scheme_spec(cfg->scheme).name).claim_is_sharp);
-    opt.journal = out.journal;
-    opt.max_problems = cfg->max_problems;
-    CommonStudyOptions j;
-    j.jobs = cfg->jobs;
-    opt.executor = j.executor(ranks);
-    Progress progress("audit " + (cfg->plugin.empty() ? cfg->scheme : cfg->plugin), cfg->quiet);
-    opt.progress = [&progress](int done, int total) { progress.update(done, total); };
-    // Problems with a cached reference load it here (computed once on a fresh cache).
-    if (!cfg->quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks and crowd references are computed once)\n";
-    // A bad problem plugin is bad input: load it before the (possibly long) built-in problems.
-    std::optional<AuditProblem> plugin_problem;
-    if (!cfg->problem_plugin.empty()) {
-      ProblemPluginLoad how;
-      how.validate = !cfg->no_validate;
-      how.note = [](const std::string& s) { std::cerr << "sweepcheck: note: " << s << "\n"; };
-      plugin_problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin, how),
-                                          problem_plugin_label(cfg->problem_plugin));
-    }
-    auto problems = audit_problems(cfg->max_problems);
-    if (plugin_problem) {
-      problems.push_back(std::move(*plugin_problem));
-      opt.max_problems = 0;  // --max-problems limits the built-in list; the plugin's problem comes on top
-    }
-    for (const auto& p : problems)
-      if (!p.notes.empty()) std::cerr << p.name << ": " << p.notes << "\n";
-    const AuditResult r = run_audit(factory, problems, opt);
-    const auto files = write_audit_report(r, cfg->out);
-    if (!cfg->junit.empty()) write_audit_junit(r, cfg->junit);
-    out.publish();
-    if (!cfg->quiet) {
-      std::cout << fmt::format("audit of {} ({:.1f} s)\n", r.scheme, r.wall_seconds);
-      for (const auto& c : r.checks)
-        std::cout << fmt::format("  {:<13} {:<15} {}\n", to_string(c.verdict), c.id, c.evidence);
-    }
-    std::cerr << "wrote " << (std::filesystem::path(cfg->out) / "audit.md").string() << " and " << files.size() - 1
-              << " other files\n";
-    // 1: a check failed; 3: no check failed, but a slope had not settled when
-    // the budget ended (pre-asymptotic or unsettled): not a pass (README, "Verdicts").
-    // A problem plugin that failed (issue 37) is a run-time failure, the problem's: 1.
-    for (const auto& n : r.not_judged) std::cerr << "sweepcheck: problem " << n.problem << " " << n.reason << "\n";
-    exit_code = r.any_failed() || !r.not_judged.empty() ? 1 : r.any_undecided() ? 3 : 0;
-  });
+  CLI::Option* claimed = add_audit_options(*cmd, *cfg);
+  cmd->callback([cfg, cmd, claimed, &exit_code, ranks] { exit_code = run_audit_command(*cmd, *cfg, *claimed, ranks); });
 }
 
 }  // namespace sweepcheck::app

@@ -169,9 +169,8 @@ void register_circuit(Registry& r) {
       "circuit", "exact and inexact catching-up on LCS: ideal-diode circuits of seed 002 Sec. 7, Siconos cross-check");
   auto common = std::make_shared<CommonStudyOptions>();
   auto cfg = std::make_shared<CircuitStudyConfig>();
-  cmd->add_option("--schemes", cfg->schemes, "comma-separated scheme specs (catching-up, inexact-catching-up:eta_power=1.5, ...)")
-      ->capture_default_str()
-      ->check(scheme_list_validator());
+  add_scheme_list_option(*cmd, "--schemes", cfg->schemes,
+                         "comma-separated scheme specs (catching-up, inexact-catching-up:eta_power=1.5, ...)");
   cmd->add_option("--reference-steps", cfg->reference_steps, "steps of the exact catching-up reference on the circuit")
       ->capture_default_str();
   cmd->add_option("--figure-steps", cfg->figure_steps, "steps of the Figure 2/3 trajectories")->capture_default_str();

@@ -10,6 +10,7 @@
 
 #include "reports/output_folder.hpp"
 #include "reports/summary.hpp"
+#include "app/scheme_list_option.hpp"
 #include "studies/cases/convergence_study.hpp"
 
 namespace sweepcheck::app {
@@ -52,10 +53,7 @@ void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o);
 // so a bad --out is bad input (exit 2) found before any computation.
 std::string output_folder_problem(const std::string& text);
 CLI::Validator output_folder_validator();
-// Scheme specs checked with the other arguments (CLI11 checks, exit 2), so a
-// bad spec is refused before --out is created or locked, naming the culprit
-// (studies/runs/scheme_catalog.hpp). `empty_allowed`: '' means "none".
-CLI::Validator scheme_list_validator(bool empty_allowed = false);
+// One scheme spec checked with the other arguments (a CLI11 check, exit 2).
 CLI::Validator scheme_spec_validator();
 
 

@@ -45,20 +45,6 @@ CLI::Validator output_folder_validator() {
       "FOLDER", "output folder");
 }
 
-CLI::Validator scheme_list_validator(bool empty_allowed) {
-  return CLI::Validator(
-      [empty_allowed](std::string& s) {
-        if (s.empty() && empty_allowed) return std::string();
-        try {
-          (void)parse_scheme_list(s);
-        } catch (const std::invalid_argument& e) {
-          return std::string(e.what());
-        }
-        return std::string();
-      },
-      "SPECS", "scheme list");
-}
-
 CLI::Validator scheme_spec_validator() {
   return CLI::Validator(
       [](std::string& s) {

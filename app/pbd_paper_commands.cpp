@@ -95,13 +95,15 @@ void render_sliding_comparison_figures(const PbdPaperStudy& res, const std::stri
 }
 
 // Writes the study's reports: per problem results, figures and summaries,
-// and the claims (summary.md, claims.json). The numbers are the study's.
-void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std::filesystem::path& dir) {
+// and the claims (summary.md, claims.json). The numbers are the study's;
+// `schemes` is the sliding case's scheme list as the command line gave it.
+void write_paper(const PbdPaperConfig& cfg, const std::string& schemes, const PbdPaperStudy& res,
+                 const std::filesystem::path& dir) {
   {
     ReportText t;
     t.title = "PBD paper, sliding case (seed 000, Section 4.2, Fig. 8)";
     t.description = "C = 10, d = 3, α = π/16; exact solution (analytic/sliding_case.md); uniform error of the "
-                    "piecewise-linear interpolant. Schemes: " + cfg.schemes + ".";
+                    "piecewise-linear interpolant. Schemes: " + schemes + ".";
     for (const auto& c : res.sliding_claims) t.findings.push_back(claim_markdown(c));
     if (const PerturbedRuns* g = res.sliding_comparison())
       t.findings.push_back(fmt::format(
@@ -121,7 +123,7 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
             o += fmt::format("{}{:g}", k > 1 ? ", " : "", res.sliding_starts[k].size);
           return o.empty() ? std::string("none") : o;
         }(),
-        cfg.trace_schemes, res.sliding_traces.empty() ? 0.0 : res.sliding_traces.front().h));
+        scheme_list_label(cfg.trace_schemes), res.sliding_traces.empty() ? 0.0 : res.sliding_traces.front().h));
     write_and_announce(res.sliding, t, dir / "sliding");
     render_sliding_comparison_figures(res, "Sliding, Fig. 8", dir / "sliding");
     write_perturbed_csv(res.sliding_perturbed, dir / "sliding" / "perturbed_starts.csv");
@@ -174,7 +176,7 @@ void write_paper(const PbdPaperConfig& cfg, const PbdPaperStudy& res, const std:
 }
 
 // Runs the study with progress lines on stderr (unless quiet) and writes it.
-PbdPaperStudy run_paper(PbdPaperConfig cfg, bool quiet, const std::filesystem::path& dir) {
+PbdPaperStudy run_paper(PbdPaperConfig cfg, const std::string& schemes, bool quiet, const std::filesystem::path& dir) {
   cfg.run_progress = [quiet](const std::string& part) { return progress_printer("pbd-paper " + part, quiet); };
   if (progress_wanted(quiet))
     std::cerr << fmt::format("pbd-paper disks: reference (PNGS, h_ref = {:.3g}) from the cache or computed: {}\n",
@@ -192,7 +194,7 @@ PbdPaperStudy run_paper(PbdPaperConfig cfg, bool quiet, const std::filesystem::p
   if (reference_progress) reference_progress->finish();
   if (progress_wanted(quiet))
     std::cerr << fmt::format("pbd-paper: the stability claims' perturbed starts took {:.1f} s\n", res.perturbed_seconds);
-  write_paper(cfg, res, dir);
+  write_paper(cfg, schemes, res, dir);
   return res;
 }
 
@@ -203,16 +205,14 @@ void register_pbd_paper(Registry& r) {
   auto* cmd = r.study->add_subcommand("pbd-paper", "seed 000 Section 4: five schemes on the sliding case and the disks");
   auto cfg = std::make_shared<PbdPaperConfig>();
   auto common = std::make_shared<CommonStudyOptions>();
-  cmd->add_option("--schemes", cfg->schemes, "schemes for the sliding case")
-      ->capture_default_str()
-      ->check(scheme_list_validator());
-  cmd->add_option("--disks-schemes", cfg->disks_schemes, "schemes for the disks")
-      ->capture_default_str()
-      ->check(scheme_list_validator());
-  cmd->add_option("--disks-exact-schemes", cfg->disks_exact_schemes,
-                  "expensive schemes for the disks, run on the coarse ladder --disks-exact-h-max/min ('' for none)")
-      ->capture_default_str()
-      ->check(scheme_list_validator(true));
+  // The sliding case's list as given: its report prints it.
+  auto schemes = std::make_shared<std::string>(scheme_list_label(cfg->schemes));
+  add_scheme_list_option(*cmd, "--schemes", cfg->schemes, "schemes for the sliding case", false, schemes.get());
+  add_scheme_list_option(*cmd, "--disks-schemes", cfg->disks_schemes, "schemes for the disks");
+  add_scheme_list_option(*cmd, "--disks-exact-schemes", cfg->disks_exact_schemes,
+                         "expensive schemes for the disks, run on the coarse ladder --disks-exact-h-max/min ('' for "
+                         "none)",
+                         true);
   cmd->add_option("--disks-exact-h-max", cfg->disks_exact_ladder.h_max, "largest step of the coarse ladder")
       ->capture_default_str();
   cmd->add_option("--disks-exact-h-min", cfg->disks_exact_ladder.h_min, "smallest step of the coarse ladder")
@@ -254,14 +254,14 @@ void register_pbd_paper(Registry& r) {
     PbdPaperConfig c = *cfg;
     c.executor = common->executor(ranks);
     c.validate();
-    run_paper(c, common->quiet, common->out);
+    run_paper(c, *schemes, common->quiet, common->out);
     out.publish();
     std::cerr << "wrote " << (std::filesystem::path(common->out) / "summary.md").string() << "\n";
   });
   r.default_report.push_back({"pbd-paper", [](const std::filesystem::path& dir, const Executor& executor) {
                                 PbdPaperConfig c;
                                 c.executor = executor;
-                                const auto res = run_paper(c, false, dir);
+                                const auto res = run_paper(c, scheme_list_label(c.schemes), false, dir);
                                 std::vector<SchemeFit> fits = res.sliding.fits;
                                 fits.insert(fits.end(), res.disks.fits.begin(), res.disks.fits.end());
                                 std::vector<std::string> claims;

@@ -20,7 +20,7 @@ namespace {
 
 struct PluginStudyConfig {
   std::string problem_plugin;
-  std::string schemes = "pbd,pngs";
+  std::vector<SchemeSpec> schemes{{"pbd", {}}, {"pngs", {}}};  // empty: none ('')
   std::string scheme_plugin;
   bool no_validate = false;
   double run_timeout = 0;
@@ -38,9 +38,7 @@ void register_problem_plugin(Registry& r) {
   cmd.require_subcommand(0, 1);
   cmd.add_option("--problem-plugin", cfg->problem_plugin,
                  "a shared library exporting sweepcheck_create_problem (instead of a study NAME)");
-  cmd.add_option("--schemes", cfg->schemes, "comma-separated in-tree scheme specs")
-      ->capture_default_str()
-      ->check(scheme_list_validator(true));
+  add_scheme_list_option(cmd, "--schemes", cfg->schemes, "comma-separated in-tree scheme specs", true);
   cmd.add_option("--plugin", cfg->scheme_plugin, "also a scheme plugin (sweepcheck_create_scheme)");
   cmd.add_option("--h-max", cfg->study.h_max, "coarsest step (realised as span / n0, n0 integer)")->capture_default_str();
   cmd.add_option("--points", cfg->study.points, "rungs n0 * ratio^k (>= 3; >= 4 to test the asymptotic range)")
@@ -72,8 +70,7 @@ void register_problem_plugin(Registry& r) {
     const AuditProblem problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin, how),
                                                     problem_plugin_label(cfg->problem_plugin));
     std::vector<NamedScheme> schemes;
-    if (!cfg->schemes.empty())
-      for (const auto& spec : parse_scheme_list(cfg->schemes)) schemes.push_back({spec.label(), catalog_scheme_factory(spec)});
+    for (const auto& spec : cfg->schemes) schemes.push_back({spec.label(), catalog_scheme_factory(spec)});
     if (!cfg->scheme_plugin.empty()) {
       auto make = load_plugin(cfg->scheme_plugin);
       schemes.push_back({make()->name(), make});

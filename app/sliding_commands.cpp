@@ -21,7 +21,7 @@ std::string parameters_of(const SlidingCaseOptions& o) {
 
 struct SlidingStudyConfig {
   std::vector<SlidingCaseOptions> problems{SlidingCaseOptions{}};
-  std::string schemes = "pbd,pngs";
+  std::vector<SchemeSpec> schemes{{"pbd", {}}, {"pngs", {}}};
   StudyOptions study;
   bool quiet = false;
 
@@ -31,7 +31,7 @@ struct SlidingStudyConfig {
 };
 
 ConvergenceStudy run_sliding(const SlidingStudyConfig& cfg) {
-  const auto specs = parse_scheme_list(cfg.schemes);
+  const std::vector<SchemeSpec>& specs = cfg.schemes;
   ConvergenceStudy all;
   all.name = "sliding";
   for (const auto& po : cfg.problems) {
@@ -97,9 +97,7 @@ void register_sliding(Registry& r) {
     cmd->add_option("--C", cfg->C, "depth of the valley (> 0)")->capture_default_str();
     cmd->add_option("--alpha", cfg->alpha, "initial angle in (0, pi/2]")->capture_default_str();
     cmd->add_option("--t-end", cfg->t_end, "final time (0: exit time + 1)")->capture_default_str();
-    cmd->add_option("--schemes", study->schemes, "comma-separated scheme specs, e.g. pbd,pngs:reltol=1e-8")
-        ->capture_default_str()
-        ->check(scheme_list_validator());
+    add_scheme_list_option(*cmd, "--schemes", study->schemes, "comma-separated scheme specs, e.g. pbd,pngs:reltol=1e-8");
     add_ladder_options(*cmd, study->study.ladder, study->study.points_per_step);
     add_common_study_options(*cmd, *common);
     cmd->callback([=] {

@@ -11,6 +11,7 @@
 namespace sweepcheck {
 
 void CircuitStudyConfig::validate() const {
+  if (schemes.empty()) throw std::invalid_argument("circuit study: no scheme given");
   study.validate();
   const auto counts = study.ladder.step_counts(1.5);
   if (reference_steps < 10 * counts.back())
@@ -81,7 +82,7 @@ TrajectoryRecord record(const LcsSweeping<double>& p, const Scheme& scheme, cons
 
 CircuitStudy run_circuit_study(const CircuitStudyConfig& cfg) {
   cfg.validate();
-  const auto specs = parse_scheme_list(cfg.schemes);
+  const std::vector<SchemeSpec>& specs = cfg.schemes;
   CircuitStudy out;
   out.convergence.name = "circuit";
 

@@ -19,7 +19,8 @@ namespace sweepcheck {
 
 struct CircuitStudyConfig {
   StudyOptions study;                     // ladder default: h from 1e-2 to 1e-4, 9 rungs
-  std::string schemes = "catching-up,inexact-catching-up";
+  // Parsed where the program receives them (app/circuit_commands.cpp).
+  std::vector<SchemeSpec> schemes{{"catching-up", {}}, {"inexact-catching-up", {}}};
   std::int64_t reference_steps = 1 << 20;  // exact catching-up reference for the circuit (h_ref ≈ 9.5e-7)
   std::int64_t figure_steps = 100;         // seed 002, Example 7.3: n = 100
   std::vector<std::int64_t> siconos_steps{100, 1000};

@@ -62,40 +62,35 @@ std::string order_sentence(const SchemeFit& f, const std::string& reference) {
       f.scheme, reference, o.order, o.ci_low, o.ci_high, o.points_used, o.h_min, o.h_max, agree, given);
 }
 
-}  // namespace
+// One reference run: a scheme (its index in the configuration's list) at a
+// step, labelled "paper", "fine" or "fine-check".
+struct RefTask {
+  std::size_t scheme;
+  double h;
+  std::string label;
+};
 
-int evacuated(const Vec<double>& x, const CrowdOptions& crowd) {
-  int n = 0;
-  for (Eigen::Index i = 0; i + 1 < x.size(); i += 2) n += x[i] > crowd.room;
-  return n;
-}
-
-CrowdStudy run_crowd_study(const CrowdStudyConfig& cfg) {
-  cfg.validate();
-  const CrowdEvacuation<double> problem(cfg.crowd);
-  const auto specs = parse_scheme_list(cfg.schemes);
-  for (const auto& s : specs) with_scheme_for<CrowdEvacuation<double>>(s, problem.name(), [](const auto&) { return 0; });  // reject early
-  CrowdStudy out;
-  out.start = problem.x0();
-  out.sample_times = equally_spaced_samples(0, cfg.crowd.t_end, cfg.sampled.samples);
-  const std::string base = crowd_parameters(cfg.crowd);
-
-  // The reference runs: every scheme at the paper's h_min and at the fine step.
-  struct RefTask {
-    std::size_t scheme;
-    double h;
-    std::string label;
-  };
+// The reference runs: every scheme at the paper's h_min and at the fine step
+// (with its 2 h companion, for the fine reference's error).
+std::vector<RefTask> reference_tasks(const CrowdStudyConfig& cfg, std::size_t schemes) {
   std::vector<RefTask> tasks;
-  for (std::size_t s = 0; s < specs.size(); ++s) {
+  for (std::size_t s = 0; s < schemes; ++s) {
     tasks.push_back({s, cfg.paper_reference_h, "paper"});
     if (cfg.fine_reference_h != 0) {
       tasks.push_back({s, cfg.fine_reference_h, "fine"});
       tasks.push_back({s, 2 * cfg.fine_reference_h, "fine-check"});
     }
   }
-  // Through run_tasks, as every independent run (threads, and MPI ranks under mpirun).
-  const auto refs = run_tasks<SampledRun<double>>(
+  return tasks;
+}
+
+// Runs the reference tasks through run_tasks, as every independent run
+// (threads, and MPI ranks under mpirun), and records them in out.references.
+std::vector<SampledRun<double>> run_references(const CrowdEvacuation<double>& problem, const CrowdStudyConfig& cfg,
+                                               const std::vector<RefTask>& tasks, CrowdStudy& out) {
+  const std::vector<SchemeSpec>& specs = cfg.schemes;
+  const std::string base = crowd_parameters(cfg.crowd);
+  auto refs = run_tasks<SampledRun<double>>(
       tasks.size(), cfg.sampled.executor,
       [&](std::size_t i) {
         auto r = run_sampled(problem, base, specs[tasks[i].scheme], tasks[i].h, out.sample_times, cfg.sampled.integrate);
@@ -107,32 +102,34 @@ CrowdStudy run_crowd_study(const CrowdStudyConfig& cfg) {
       {});
   for (std::size_t i = 0; i < tasks.size(); ++i)
     out.references.push_back({specs[tasks[i].scheme].label(), tasks[i].label, refs[i].row, refs[i].samples});
+  return refs;
+}
 
-  std::vector<SampledRun<double>> ladder_runs;  // the first group's runs, for the reference-free cross-check
-  auto group = [&](const std::string& parameters, const std::vector<SchemeSpec>& schemes,
-                   const std::vector<SampledRun<double>>& per_scheme) {
-    SampledStudyOptions o = cfg.sampled;
-    o.progress = cfg.sampled.progress;
-    auto rows = run_sampled_rows(problem, parameters, schemes, per_scheme, o, ladder_runs.empty() ? &ladder_runs : nullptr);
-    for (auto& r : rows) keep_only_theorem_claims(r);
-    out.study.rows.insert(out.study.rows.end(), rows.begin(), rows.end());
-  };
-  auto pick = [&](const std::string& label) {
-    std::vector<SampledRun<double>> r;
-    for (std::size_t i = 0; i < tasks.size(); ++i)
-      if (tasks[i].label == label) r.push_back(refs[i]);
-    return r;
-  };
-  // Short, so figure keys stay readable; the crowd itself is in the report's description.
-  out.paper_parameters = fmt::format("N={} T={:g} ref h={:g}", cfg.crowd.people, cfg.crowd.t_end, cfg.paper_reference_h);
-  group(out.paper_parameters, specs, pick("paper"));
-  if (cfg.fine_reference_h != 0) {
-    out.fine_parameters = fmt::format("N={} T={:g} ref h={:g}", cfg.crowd.people, cfg.crowd.t_end, cfg.fine_reference_h);
-    group(out.fine_parameters, specs, pick("fine"));
-  }
-  out.study.name = "crowd";
-  out.study.fits = fit_rows(out.study.rows, cfg.sampled.fit);
-  // The ladder's successive runs compared with each other at the sample times (error (24)'s times).
+// The reference runs labelled `label`, one per scheme, in the schemes' order.
+std::vector<SampledRun<double>> pick(const std::vector<RefTask>& tasks, const std::vector<SampledRun<double>>& refs,
+                                     const std::string& label) {
+  std::vector<SampledRun<double>> r;
+  for (std::size_t i = 0; i < tasks.size(); ++i)
+    if (tasks[i].label == label) r.push_back(refs[i]);
+  return r;
+}
+
+// Every scheme's ladder against one reference per scheme (`per_scheme`), its
+// rows labelled `parameters`; the first group's runs are kept in ladder_runs.
+void add_rows_against(const CrowdEvacuation<double>& problem, const CrowdStudyConfig& cfg,
+                      const std::string& parameters, const std::vector<SampledRun<double>>& per_scheme,
+                      CrowdStudy& out, std::vector<SampledRun<double>>& ladder_runs) {
+  SampledStudyOptions o = cfg.sampled;
+  o.progress = cfg.sampled.progress;
+  auto rows = run_sampled_rows(problem, parameters, cfg.schemes, per_scheme, o,
+                               ladder_runs.empty() ? &ladder_runs : nullptr);
+  for (auto& r : rows) keep_only_theorem_claims(r);
+  out.study.rows.insert(out.study.rows.end(), rows.begin(), rows.end());
+}
+
+// The ladder's successive runs compared with each other at the sample times (error (24)'s times).
+void add_reference_free_estimates(const std::vector<SchemeSpec>& specs,
+                                  const std::vector<SampledRun<double>>& ladder_runs, CrowdStudy& out) {
   for (const auto& spec : specs) {
     std::vector<LadderRun> ladder;
     double claim = std::numeric_limits<double>::quiet_NaN();
@@ -145,42 +142,79 @@ CrowdStudy run_crowd_study(const CrowdStudyConfig& cfg) {
       }
     out.richardson.push_back({spec.label(), reference_free_estimate(ladder, claim, sharp)});
   }
-  if (cfg.fine_reference_h != 0) {
-    // The finer reference's error estimate joins its rows' noise floor, then
-    // the fits against it are refined (the paper's reference cannot be: its
-    // step is the paper's list's lower end).
-    const auto fine = pick("fine"), check = pick("fine-check");
-    std::vector<RunRow> fine_rows, paper_rows;
-    for (auto& r : out.study.rows) (r.parameters == out.fine_parameters ? fine_rows : paper_rows).push_back(r);
-    for (std::size_t s = 0; s < specs.size(); ++s) {
-      const double e = fine[s].samples.empty() || check[s].samples.empty()
-                           ? std::numeric_limits<double>::infinity()
-                           : max_sample_distance(check[s].samples, fine[s].samples);
-      out.fine_reference_error.emplace_back(specs[s].label(), e);
-      for (auto& r : fine_rows)
-        if (r.scheme == specs[s].label()) r.noise_floor += e;
-    }
-    RefineOptions ro = cfg.refine;
-    ro.h_floor = std::max(ro.h_floor, 10 * cfg.fine_reference_h);
-    auto fine_fits = refine_rows(fine_rows, cfg.sampled.fit, ro, cfg.sampled.executor.jobs, [&](const RunRow& head, double h) {
-      for (std::size_t s = 0; s < specs.size(); ++s)
-        if (specs[s].label() == head.scheme) {
-          auto run = run_sampled(problem, out.fine_parameters, specs[s], h, out.sample_times, cfg.sampled.integrate);
-          set_sampled_error(run.row, run.samples, fine[s]);
-          run.row.noise_floor += out.fine_reference_error[s].second;
-          keep_only_theorem_claims(run.row);
-          if (cfg.log)
-            cfg.log(fmt::format("refine {} h={:g}: e_h = {:.3g} ({:.1f} s)", head.scheme, h, run.row.error_uniform,
-                                run.row.wall_seconds));
-          return std::move(run.row);
-        }
-      throw std::logic_error("crowd refine: no scheme labelled " + head.scheme);
-    });
-    out.study.rows = paper_rows;
-    out.study.rows.insert(out.study.rows.end(), fine_rows.begin(), fine_rows.end());
-    out.study.fits = fit_rows(paper_rows, cfg.sampled.fit);
-    out.study.fits.insert(out.study.fits.end(), fine_fits.begin(), fine_fits.end());
+}
+
+// The finer reference's error estimate joins its rows' noise floor, then
+// the fits against it are refined (the paper's reference cannot be: its
+// step is the paper's list's lower end).
+void refine_against_fine_reference(const CrowdEvacuation<double>& problem, const CrowdStudyConfig& cfg,
+                                   const std::vector<SampledRun<double>>& fine,
+                                   const std::vector<SampledRun<double>>& check, CrowdStudy& out) {
+  const std::vector<SchemeSpec>& specs = cfg.schemes;
+  std::vector<RunRow> fine_rows, paper_rows;
+  for (auto& r : out.study.rows) (r.parameters == out.fine_parameters ? fine_rows : paper_rows).push_back(r);
+  for (std::size_t s = 0; s < specs.size(); ++s) {
+    const double e = fine[s].samples.empty() || check[s].samples.empty()
+                         ? std::numeric_limits<double>::infinity()
+                         : max_sample_distance(check[s].samples, fine[s].samples);
+    out.fine_reference_error.emplace_back(specs[s].label(), e);
+    for (auto& r : fine_rows)
+      if (r.scheme == specs[s].label()) r.noise_floor += e;
   }
+  RefineOptions ro = cfg.refine;
+  ro.h_floor = std::max(ro.h_floor, 10 * cfg.fine_reference_h);
+  auto fine_fits = refine_rows(fine_rows, cfg.sampled.fit, ro, cfg.sampled.executor.jobs, [&](const RunRow& head, double h) {
+    for (std::size_t s = 0; s < specs.size(); ++s)
+      if (specs[s].label() == head.scheme) {
+        auto run = run_sampled(problem, out.fine_parameters, specs[s], h, out.sample_times, cfg.sampled.integrate);
+        set_sampled_error(run.row, run.samples, fine[s]);
+        run.row.noise_floor += out.fine_reference_error[s].second;
+        keep_only_theorem_claims(run.row);
+        if (cfg.log)
+          cfg.log(fmt::format("refine {} h={:g}: e_h = {:.3g} ({:.1f} s)", head.scheme, h, run.row.error_uniform,
+                              run.row.wall_seconds));
+        return std::move(run.row);
+      }
+    throw std::logic_error("crowd refine: no scheme labelled " + head.scheme);
+  });
+  out.study.rows = paper_rows;
+  out.study.rows.insert(out.study.rows.end(), fine_rows.begin(), fine_rows.end());
+  out.study.fits = fit_rows(paper_rows, cfg.sampled.fit);
+  out.study.fits.insert(out.study.fits.end(), fine_fits.begin(), fine_fits.end());
+}
+
+}  // namespace
+
+int evacuated(const Vec<double>& x, const CrowdOptions& crowd) {
+  int n = 0;
+  for (Eigen::Index i = 0; i + 1 < x.size(); i += 2) n += x[i] > crowd.room;
+  return n;
+}
+
+CrowdStudy run_crowd_study(const CrowdStudyConfig& cfg) {
+  cfg.validate();
+  const CrowdEvacuation<double> problem(cfg.crowd);
+  const std::vector<SchemeSpec>& specs = cfg.schemes;
+  for (const auto& s : specs) with_scheme_for<CrowdEvacuation<double>>(s, problem.name(), [](const auto&) { return 0; });  // reject early
+  CrowdStudy out;
+  out.start = problem.x0();
+  out.sample_times = equally_spaced_samples(0, cfg.crowd.t_end, cfg.sampled.samples);
+  const std::vector<RefTask> tasks = reference_tasks(cfg, specs.size());
+  const auto refs = run_references(problem, cfg, tasks, out);
+
+  std::vector<SampledRun<double>> ladder_runs;  // the first group's runs, for the reference-free cross-check
+  // Short, so figure keys stay readable; the crowd itself is in the report's description.
+  out.paper_parameters = fmt::format("N={} T={:g} ref h={:g}", cfg.crowd.people, cfg.crowd.t_end, cfg.paper_reference_h);
+  add_rows_against(problem, cfg, out.paper_parameters, pick(tasks, refs, "paper"), out, ladder_runs);
+  if (cfg.fine_reference_h != 0) {
+    out.fine_parameters = fmt::format("N={} T={:g} ref h={:g}", cfg.crowd.people, cfg.crowd.t_end, cfg.fine_reference_h);
+    add_rows_against(problem, cfg, out.fine_parameters, pick(tasks, refs, "fine"), out, ladder_runs);
+  }
+  out.study.name = "crowd";
+  out.study.fits = fit_rows(out.study.rows, cfg.sampled.fit);
+  add_reference_free_estimates(specs, ladder_runs, out);
+  if (cfg.fine_reference_h != 0)
+    refine_against_fine_reference(problem, cfg, pick(tasks, refs, "fine"), pick(tasks, refs, "fine-check"), out);
   return out;
 }
 

@@ -13,12 +13,13 @@
 #include "sweepcheck/analytic/crowd_evacuation.hpp"
 #include "sweepcheck/studies/engine/reference_free.hpp"
 #include "studies/cases/sampled_convergence.hpp"
+#include "studies/runs/scheme_catalog.hpp"
 
 namespace sweepcheck {
 
 struct CrowdStudyConfig {
   CrowdOptions crowd;                  // the problem (defaults: seed 001's room and crowd)
-  std::string schemes = "venel,pbd";   // scheme specs, comma-separated
+  std::vector<SchemeSpec> schemes{{"venel", {}}, {"pbd", {}}};  // parsed where the program receives them (app/)
   SampledStudyOptions sampled;         // steps (seed 001's list), samples (10), jobs, fit
   double paper_reference_h = 0.01;     // seed 001's h_min
   // The finer reference; 0 leaves it out. Its own error is estimated by a run
@@ -33,6 +34,7 @@ struct CrowdStudyConfig {
   std::function<void(const std::string&)> log;  // progress lines (optional)
 
   void validate() const {
+    if (schemes.empty()) throw std::invalid_argument("crowd study: no scheme given");
     crowd.validate();
     sampled.validate();
     refine.validate();

@@ -53,7 +53,7 @@ TEST(CrowdStudy, RejectsAStepNotLargerThanTheReference) {
   c.sampled.steps = {0.03};  // does not divide T = 1
   EXPECT_THROW(run_crowd_study(c), std::invalid_argument);
   c = short_config();
-  c.schemes = "moreau-euler";
+  c.schemes = {{"moreau-euler", {}}};
   EXPECT_THROW(run_crowd_study(c), std::invalid_argument);
 }
 

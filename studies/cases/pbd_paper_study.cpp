@@ -58,10 +58,10 @@ void extend_penalty_ladders(ConvergenceStudy& st, const Problem& p, const std::s
 
 // The schemes of a list the stability claims are about: PBD (bounded?) and
 // the penalty method and PGS (unstable?).
-std::vector<SchemeSpec> stability_schemes(const std::string& list) {
+std::vector<SchemeSpec> stability_schemes(const std::vector<SchemeSpec>& list) {
   std::vector<SchemeSpec> out;
-  for (auto& s : parse_scheme_list(list))
-    if (s.name == "pbd" || s.name == "pgs" || s.name == "penalty") out.push_back(std::move(s));
+  for (const auto& s : list)
+    if (s.name == "pbd" || s.name == "pgs" || s.name == "penalty") out.push_back(s);
   return out;
 }
 
@@ -83,12 +83,12 @@ std::vector<PerturbedRuns> run_perturbed(const std::string& study, const P& p, c
 }
 
 // |x_3(t_k)| of each trace scheme from each start at the step T / round(T / h).
-std::vector<SymmetryTrace> symmetry_traces(const SlidingCase<double>& p, const std::string& schemes, double h,
+std::vector<SymmetryTrace> symmetry_traces(const SlidingCase<double>& p, const std::vector<SchemeSpec>& schemes, double h,
                                            const std::vector<PerturbedStart>& starts, const IntegrateOptions& io) {
   std::vector<SymmetryTrace> out;
   if (schemes.empty()) return out;
   const auto n = std::max<std::int64_t>(1, std::llround((p.t_end() - p.t0()) / h));
-  for (const auto& spec : parse_scheme_list(schemes))
+  for (const auto& spec : schemes)
     for (const auto& start : starts) {
       const StartedAt<SlidingCase<double>> q(p, start.x0);
       SymmetryTrace t;
@@ -107,9 +107,154 @@ std::vector<SymmetryTrace> symmetry_traces(const SlidingCase<double>& p, const s
     }
   return out;
 }
+
+// The progress callback of one part of the study ("sliding", "disks"), or none.
+std::function<void(const RunRow&, int, int)> part_progress(const PbdPaperConfig& cfg, const std::string& part) {
+  return cfg.run_progress ? cfg.run_progress(part) : std::function<void(const RunRow&, int, int)>{};
+}
+
+// Sliding case, Fig. 8: the study, every scheme from the perturbed starts,
+// the symmetry traces, and the claims.
+void run_sliding(const PbdPaperConfig& cfg, PbdPaperStudy& res) {
+  SlidingCaseOptions o;
+  o.d = 3;
+  o.C = 10;
+  o.alpha = kPiOver16;
+  const SlidingCase<double> p(o);
+  StudyOptions opt;
+  opt.ladder = cfg.sliding_ladder;
+  opt.executor = cfg.executor;
+  opt.progress = part_progress(cfg, "sliding");
+  opt.refine = cfg.refine;
+  opt.cache_rows = true;  // studies/runs/run_row_cache.hpp
+  auto exact = [&p](double t) { return p.exact(t); };
+  const std::string parameters = fmt::format("d=3 C=10 alpha={:.6g}", o.alpha);
+  res.sliding = run_convergence("pbd-paper-sliding", p, parameters, exact, cfg.schemes, opt);
+  const auto t0 = std::chrono::steady_clock::now();
+  const ProblemViewOf<SlidingCase<double>> view(p);
+  res.sliding_starts = perturbed_starts(p.x0(), cfg.perturbations, &view.constraints(), p.t0());
+  // Every scheme, not only the stability claims' (issue 34): the comparisons are judged on these runs.
+  res.sliding_perturbed = run_perturbed("pbd-paper-sliding", p, parameters, exact, cfg.schemes,
+                                        res.sliding_starts, opt);
+  res.sliding_traces = symmetry_traces(p, cfg.trace_schemes, cfg.trace_h, res.sliding_starts, opt.integrate);
+  res.perturbed_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  res.sliding_claims = pbd_paper_claims(res.sliding, "sliding", cfg.thresholds, res.sliding_perturbed,
+                                        cfg.sliding_comparison_start);
+  res.sliding_comparison_start = cfg.sliding_comparison_start;
+}
+
+// The disks' study options against a reference with `steps` steps whose
+// error estimate is `error`: refined down to 10 h_ref.
+StudyOptions disks_options(const PbdPaperConfig& cfg, std::int64_t steps, double error) {
+  StudyOptions opt;
+  opt.ladder = cfg.disks_ladder;
+  opt.executor = cfg.executor;
+  opt.progress = part_progress(cfg, "disks");
+  opt.reference_error = error;
+  opt.refine = cfg.refine;
+  opt.refine.h_floor = 10 * cfg.disks.t_end / double(steps);
+  opt.cache_rows = true;  // studies/runs/run_row_cache.hpp: a warm report does not run these again
+  return opt;
+}
+
+// The disks judged against a reference: every scheme's ladder, and each
+// penalty γ's ladder extended until it stalls.
+ConvergenceStudy judge_disks(const PbdPaperConfig& cfg, const Disks<double>& p, const CachedReference& ref,
+                             std::int64_t steps, double error) {
+  const StudyOptions opt = disks_options(cfg, steps, error);
+  ConvergenceStudy s = run_convergence("pbd-paper-disks", p, cfg.disks.label(), ref.reference, cfg.disks_schemes, opt);
+  StallLadderOptions ladder = cfg.penalty_ladder;
+  ladder.h_floor = std::max(ladder.h_floor, opt.refine.h_floor);
+  extend_penalty_ladders(s, p, cfg.disks.label(), ref.reference, cfg.disks_schemes, opt, cfg.thresholds.stall, ladder);
+  return s;
+}
+
+// The expensive schemes (Moreau–Euler: a certified projection per step) on
+// their own ladder and budget, run once, against the reference the disks
+// are finally judged on: their rows are keyed by the reference, so a run
+// against the first reference would be thrown away when the finer one is
+// computed. Their ladders end at the budget long before the h floor, so
+// they never decide whether the finer reference is needed.
+void judge_exact(const PbdPaperConfig& cfg, const Disks<double>& p, ConvergenceStudy& s, const CachedReference& ref,
+                 std::int64_t steps, double error) {
+  if (cfg.disks_exact_schemes.empty()) return;
+  StudyOptions exact_opt = disks_options(cfg, steps, error);
+  exact_opt.ladder = cfg.disks_exact_ladder;
+  exact_opt.refine.budget_work = cfg.disks_exact_refine_work;
+  const auto extra = run_convergence("pbd-paper-disks", p, cfg.disks.label(), ref.reference, cfg.disks_exact_schemes,
+                                     exact_opt);
+  s.rows.insert(s.rows.end(), extra.rows.begin(), extra.rows.end());
+  s.fits.insert(s.fits.end(), extra.fits.begin(), extra.fits.end());
+}
+
+double max_distance(const CachedReference& a, const CachedReference& b) {
+  double d = 0;
+  for (std::size_t i = 0; i < a.reference.states.size(); ++i)
+    d = std::max(d, (a.reference.states[i] - b.reference.states[i]).norm());
+  return d;
+}
+
+// The reference and, for its error estimate, the same at twice its step
+// (order 1: e(2h) − e(h) ≈ e(h)); both cached, computed in parallel.
+void compute_disks_reference(const PbdPaperConfig& cfg, PbdPaperStudy& res) {
+  const auto start = std::chrono::steady_clock::now();
+  DisksReferenceOptions coarse = cfg.reference;
+  coarse.steps /= 2;
+  CachedReference check;
+  parallel_for(2, cfg.executor.jobs, [&](std::size_t i) {
+    if (i == 0)
+      res.reference = disks_reference(cfg.disks, cfg.reference, cfg.reference_progress);
+    else
+      check = disks_reference(cfg.disks, coarse);
+  });
+  res.reference_error = max_distance(check, res.reference);
+  res.reference_steps = cfg.reference.steps;
+  res.reference_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// A finer reference when the floor, not the budget, ended a claimed series
+// that has not settled (fit_order.md, "A finer reference"): the disks are
+// judged again against it, and the paper's reference becomes its 2 h companion.
+void rejudge_with_finer_reference_if_needed(const PbdPaperConfig& cfg, const Disks<double>& p, PbdPaperStudy& res) {
+  for (const auto& f : res.disks.fits) {
+    const Verdict v = f.fit.verdict;
+    if (!f.fit.refinement_ended_by_floor || v == Verdict::pass || v == Verdict::none_claimed) continue;
+    res.finer_reference_reason = fmt::format(
+        "the h floor 10 h_ref = {:.3g} ended {}'s refinement while its verdict was {} (local orders mean {:.3f}, "
+        "trend {:.3f} per halving of h)",
+        10 * cfg.disks.t_end / double(res.reference_steps), f.scheme, to_string(v), f.fit.settle_mean, f.fit.trend);
+    DisksReferenceOptions finer = cfg.reference;
+    finer.steps *= 2;
+    const auto t0 = std::chrono::steady_clock::now();
+    CachedReference fine = disks_reference(cfg.disks, finer, cfg.reference_progress);
+    res.reference_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    res.reference_error = max_distance(res.reference, fine);  // the paper's reference is its 2 h companion
+    res.reference = std::move(fine);
+    res.reference_steps = finer.steps;
+    res.disks = judge_disks(cfg, p, res.reference, res.reference_steps, res.reference_error);
+    return;
+  }
+}
+
+// The stability claims' disks schemes from each perturbed start.
+void run_disks_perturbed(const PbdPaperConfig& cfg, const Disks<double>& p, PbdPaperStudy& res) {
+  const auto start = std::chrono::steady_clock::now();
+  {
+    const DisksAllPairsView view(p);
+    res.disks_starts = perturbed_starts(p.x0(), cfg.perturbations, &view.constraints(), p.t0());
+  }
+  res.disks_perturbed = run_perturbed("pbd-paper-disks", p, cfg.disks.label(), res.reference.reference,
+                                      stability_schemes(cfg.disks_schemes), res.disks_starts,
+                                      disks_options(cfg, res.reference_steps, res.reference_error));
+  res.perturbed_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
 
 void PbdPaperConfig::validate() const {
+  for (const auto& [name, list] : {std::pair<const char*, const std::vector<SchemeSpec>*>{"schemes", &schemes},
+                                   {"disks_schemes", &disks_schemes}})
+    if (list->empty()) throw std::invalid_argument(fmt::format("pbd-paper: {}: no scheme given", name));
   disks.validate();
   reference.validate();
   thresholds.validate();
@@ -149,134 +294,18 @@ const PerturbedRuns* PbdPaperStudy::sliding_comparison() const {
 PbdPaperStudy run_pbd_paper_study(const PbdPaperConfig& cfg) {
   cfg.validate();
   PbdPaperStudy res;
-  auto progress = [&cfg](const std::string& part) {
-    return cfg.run_progress ? cfg.run_progress(part) : std::function<void(const RunRow&, int, int)>{};
-  };
-  // Sliding case, Fig. 8.
-  {
-    SlidingCaseOptions o;
-    o.d = 3;
-    o.C = 10;
-    o.alpha = kPiOver16;
-    const SlidingCase<double> p(o);
-    StudyOptions opt;
-    opt.ladder = cfg.sliding_ladder;
-    opt.executor = cfg.executor;
-    opt.progress = progress("sliding");
-    opt.refine = cfg.refine;
-    opt.cache_rows = true;  // studies/runs/run_row_cache.hpp
-    auto exact = [&p](double t) { return p.exact(t); };
-    const std::string parameters = fmt::format("d=3 C=10 alpha={:.6g}", o.alpha);
-    res.sliding = run_convergence("pbd-paper-sliding", p, parameters, exact, parse_scheme_list(cfg.schemes), opt);
-    const auto t0 = std::chrono::steady_clock::now();
-    const ProblemViewOf<SlidingCase<double>> view(p);
-    res.sliding_starts = perturbed_starts(p.x0(), cfg.perturbations, &view.constraints(), p.t0());
-    // Every scheme, not only the stability claims' (issue 34): the comparisons are judged on these runs.
-    res.sliding_perturbed = run_perturbed("pbd-paper-sliding", p, parameters, exact, parse_scheme_list(cfg.schemes),
-                                          res.sliding_starts, opt);
-    res.sliding_traces = symmetry_traces(p, cfg.trace_schemes, cfg.trace_h, res.sliding_starts, opt.integrate);
-    res.perturbed_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    res.sliding_claims = pbd_paper_claims(res.sliding, "sliding", cfg.thresholds, res.sliding_perturbed,
-                                          cfg.sliding_comparison_start);
-    res.sliding_comparison_start = cfg.sliding_comparison_start;
-  }
+  run_sliding(cfg, res);
   // Disks, Figs. 9 and 10.
   const Disks<double> p(cfg.disks);
-  const auto disks_schemes = parse_scheme_list(cfg.disks_schemes);
-  // The disks judged against a reference with `steps` steps whose error
-  // estimate is `error`: every scheme's ladder, refined down to 10 h_ref.
-  auto disks_options = [&](std::int64_t steps, double error) {
-    StudyOptions opt;
-    opt.ladder = cfg.disks_ladder;
-    opt.executor = cfg.executor;
-    opt.progress = progress("disks");
-    opt.reference_error = error;
-    opt.refine = cfg.refine;
-    opt.refine.h_floor = 10 * cfg.disks.t_end / double(steps);
-    opt.cache_rows = true;  // studies/runs/run_row_cache.hpp: a warm report does not run these again
-    return opt;
-  };
-  auto judge_disks = [&](const CachedReference& ref, std::int64_t steps, double error) {
-    const StudyOptions opt = disks_options(steps, error);
-    ConvergenceStudy s = run_convergence("pbd-paper-disks", p, cfg.disks.label(), ref.reference, disks_schemes, opt);
-    StallLadderOptions ladder = cfg.penalty_ladder;
-    ladder.h_floor = std::max(ladder.h_floor, opt.refine.h_floor);
-    extend_penalty_ladders(s, p, cfg.disks.label(), ref.reference, disks_schemes, opt, cfg.thresholds.stall, ladder);
-    return s;
-  };
-  // The expensive schemes (Moreau–Euler: a certified projection per step) on
-  // their own ladder and budget, run once, against the reference the disks
-  // are finally judged on: their rows are keyed by the reference, so a run
-  // against the first reference would be thrown away when the finer one is
-  // computed. Their ladders end at the budget long before the h floor, so
-  // they never decide whether the finer reference is needed.
-  auto judge_exact = [&](ConvergenceStudy& s, const CachedReference& ref, std::int64_t steps, double error) {
-    if (cfg.disks_exact_schemes.empty()) return;
-    StudyOptions exact_opt = disks_options(steps, error);
-    exact_opt.ladder = cfg.disks_exact_ladder;
-    exact_opt.refine.budget_work = cfg.disks_exact_refine_work;
-    const auto extra = run_convergence("pbd-paper-disks", p, cfg.disks.label(), ref.reference,
-                                       parse_scheme_list(cfg.disks_exact_schemes), exact_opt);
-    s.rows.insert(s.rows.end(), extra.rows.begin(), extra.rows.end());
-    s.fits.insert(s.fits.end(), extra.fits.begin(), extra.fits.end());
-  };
-  auto max_distance = [](const CachedReference& a, const CachedReference& b) {
-    double d = 0;
-    for (std::size_t i = 0; i < a.reference.states.size(); ++i)
-      d = std::max(d, (a.reference.states[i] - b.reference.states[i]).norm());
-    return d;
-  };
-  const auto start = std::chrono::steady_clock::now();
-  // The reference and, for its error estimate, the same at twice its step
-  // (order 1: e(2h) − e(h) ≈ e(h)); both cached, computed in parallel.
-  DisksReferenceOptions coarse = cfg.reference;
-  coarse.steps /= 2;
-  CachedReference check;
-  parallel_for(2, cfg.executor.jobs, [&](std::size_t i) {
-    if (i == 0)
-      res.reference = disks_reference(cfg.disks, cfg.reference, cfg.reference_progress);
-    else
-      check = disks_reference(cfg.disks, coarse);
-  });
-  res.reference_error = max_distance(check, res.reference);
-  res.reference_steps = cfg.reference.steps;
-  res.reference_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  res.disks = judge_disks(res.reference, res.reference_steps, res.reference_error);
-  // A finer reference when the floor, not the budget, ended a claimed series
-  // that has not settled (fit_order.md, "A finer reference").
-  if (cfg.finer_reference_on_demand)
-    for (const auto& f : res.disks.fits) {
-      const Verdict v = f.fit.verdict;
-      if (!f.fit.refinement_ended_by_floor || v == Verdict::pass || v == Verdict::none_claimed) continue;
-      res.finer_reference_reason = fmt::format(
-          "the h floor 10 h_ref = {:.3g} ended {}'s refinement while its verdict was {} (local orders mean {:.3f}, "
-          "trend {:.3f} per halving of h)",
-          10 * cfg.disks.t_end / double(res.reference_steps), f.scheme, to_string(v), f.fit.settle_mean, f.fit.trend);
-      DisksReferenceOptions finer = cfg.reference;
-      finer.steps *= 2;
-      const auto t0 = std::chrono::steady_clock::now();
-      CachedReference fine = disks_reference(cfg.disks, finer, cfg.reference_progress);
-      res.reference_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      res.reference_error = max_distance(res.reference, fine);  // the paper's reference is its 2 h companion
-      res.reference = std::move(fine);
-      res.reference_steps = finer.steps;
-      res.disks = judge_disks(res.reference, res.reference_steps, res.reference_error);
-      break;
-    }
-  judge_exact(res.disks, res.reference, res.reference_steps, res.reference_error);
-  const auto perturbed_start = std::chrono::steady_clock::now();
-  {
-    const DisksAllPairsView view(p);
-    res.disks_starts = perturbed_starts(p.x0(), cfg.perturbations, &view.constraints(), p.t0());
-  }
-  res.disks_perturbed = run_perturbed("pbd-paper-disks", p, cfg.disks.label(), res.reference.reference,
-                                      stability_schemes(cfg.disks_schemes), res.disks_starts,
-                                      disks_options(res.reference_steps, res.reference_error));
-  res.perturbed_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - perturbed_start).count();
+  compute_disks_reference(cfg, res);
+  res.disks = judge_disks(cfg, p, res.reference, res.reference_steps, res.reference_error);
+  if (cfg.finer_reference_on_demand) rejudge_with_finer_reference_if_needed(cfg, p, res);
+  judge_exact(cfg, p, res.disks, res.reference, res.reference_steps, res.reference_error);
+  run_disks_perturbed(cfg, p, res);
   res.disks_claims = pbd_paper_claims(res.disks, "disks", cfg.thresholds, res.disks_perturbed,
                                       cfg.disks_comparison_start);
   // The same ladders judged without the reference: a cross-check of the cached reference.
-  res.cross_check = richardson_cross_check(p, cfg.disks.label(), disks_schemes, cfg.disks_ladder,
+  res.cross_check = richardson_cross_check(p, cfg.disks.label(), cfg.disks_schemes, cfg.disks_ladder,
                                            res.reference.reference.times, IntegrateOptions{}, cfg.executor);
   return res;
 }

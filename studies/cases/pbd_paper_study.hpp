@@ -21,8 +21,16 @@
 
 namespace sweepcheck {
 
+// The scheme lists are values (studies/runs/scheme_catalog.hpp), parsed and
+// checked once where the program receives them (app/pbd_paper_commands.cpp).
 struct PbdPaperConfig {
-  std::string schemes = "pbd,pngs,pgs,penalty:gamma=10,penalty:gamma=100,penalty:gamma=1000,moreau-euler";
+  std::vector<SchemeSpec> schemes{{"pbd", {}},
+                                  {"pngs", {}},
+                                  {"pgs", {}},
+                                  {"penalty", {{"gamma", 10}}},
+                                  {"penalty", {{"gamma", 100}}},
+                                  {"penalty", {{"gamma", 1000}}},
+                                  {"moreau-euler", {}}};
   StepLadder sliding_ladder{0.5, 1e-4, 16};
   // The paper's N = 40, R = 0.1, T = 4, γ = 1. Seed 4: the best-conditioned of
   // seeds 1–5 by measured self-convergence (app/pbd_paper.md); seed 1 passes
@@ -33,10 +41,15 @@ struct PbdPaperConfig {
   DisksReferenceOptions reference{.steps = 4000000, .abstol = 1e-12, .reltol = 1e-10, .samples = 400,
                                   .max_sweeps = 100000};
   StepLadder disks_ladder{0.2, 1e-3, 9};
-  std::string disks_schemes = "pbd,pngs,pgs,penalty:gamma=10,penalty:gamma=100,penalty:gamma=1000";
+  std::vector<SchemeSpec> disks_schemes{{"pbd", {}},
+                                        {"pngs", {}},
+                                        {"pgs", {}},
+                                        {"penalty", {{"gamma", 10}}},
+                                        {"penalty", {{"gamma", 100}}},
+                                        {"penalty", {{"gamma", 1000}}}};
   // Moreau–Euler on the disks solves a certified 80-dimensional projection per
-  // step (10–50 ms): it gets its own, coarser ladder.
-  std::string disks_exact_schemes = "moreau-euler";
+  // step (10–50 ms): it gets its own, coarser ladder. Empty: none.
+  std::vector<SchemeSpec> disks_exact_schemes{{"moreau-euler", {}}};
   // Four rungs (three local orders), so one refined rung can complete the
   // four local orders the settling rule needs (fit_order.md, "Settling").
   StepLadder disks_exact_ladder{0.1, 0.0125, 4};
@@ -87,8 +100,8 @@ struct PbdPaperConfig {
   double disks_comparison_start = 0;
   // The figure of the distance from the symmetric plane, |x_3(t)| (sliding
   // case, d = 3): these schemes at the step T / round(T / trace_h) (0.158,
-  // one of the paper's large steps), from the given and every perturbed start.
-  std::string trace_schemes = "pbd,penalty:gamma=100";
+  // one of the paper's large steps), from the given and every perturbed start. Empty: none.
+  std::vector<SchemeSpec> trace_schemes{{"pbd", {}}, {"penalty", {{"gamma", 100}}}};
   double trace_h = 0.158;
   Executor executor;  // threads and MPI ranks for independent runs (studies/runs/executor.hpp)
 

@@ -274,15 +274,9 @@ void judge_drifting(OrderFit& fit, const FitOptions& opt, bool wide, std::ostrin
         << opt.max_ci_width << ": scatter never passes";
 }
 
-}  // namespace
-
-OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt) {
-  opt.validate();
-  OrderFit fit;
-  fit.expected_order = opt.expected_order;
-  fit.expected_is_sharp = opt.expected_is_sharp;
-
-  // 1. Usable points: run finished cleanly, h > 0, finite positive error.
+// 1. Usable points: run finished cleanly, h > 0, finite positive error;
+// 2. above the floor. Their indices, by increasing h, the first of each h.
+std::vector<int> usable_points(const std::vector<OrderPoint>& points, const FitOptions& opt, OrderFit& fit) {
   std::vector<int> idx;
   for (int i = 0; i < static_cast<int>(points.size()); ++i) {
     const auto& p = points[static_cast<std::size_t>(i)];
@@ -302,82 +296,74 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   std::sort(idx.begin(), idx.end(), [&](int a, int b) { return points[static_cast<std::size_t>(a)].h < points[static_cast<std::size_t>(b)].h; });
   // Equal step sizes cannot give an order; keep the first of each.
   idx.erase(std::unique(idx.begin(), idx.end(), [&](int a, int b) { return points[static_cast<std::size_t>(a)].h == points[static_cast<std::size_t>(b)].h; }), idx.end());
-  auto P = [&](int k) -> const OrderPoint& { return points[static_cast<std::size_t>(idx[static_cast<std::size_t>(k)])]; };
+  return idx;
+}
 
-  for (int k = static_cast<int>(idx.size()) - 1; k > 0; --k)
-    fit.local_orders.push_back({P(k).h, P(k - 1).h, local_order(P(k), P(k - 1))});
-  if (!idx.empty()) fit.finest_h = P(0).h;
-  const int available = static_cast<int>(idx.size());
+// The usable points by increasing h: P(k) is the k-th smallest step's, xs and
+// ys their log h and log error.
+struct Ladder {
+  const std::vector<OrderPoint>& points;
+  std::vector<int> idx;
   std::vector<double> xs, ys;
-  for (int k = 0; k < available; ++k) {
-    xs.push_back(std::log(P(k).h));
-    ys.push_back(std::log(P(k).error));
-  }
-  settle(fit, opt, xs, ys);
-
-  // 3. Asymptotic window: start from the judge window (the judge_points
-  // smallest steps) when its local orders show no drift (one regime, its
-  // scatter included), else from the min_points smallest steps (the most
-  // asymptotic estimate of a drifting order), and add larger steps while the
-  // local order of each new neighbour pair stays within the tolerance of the
-  // order fitted on the window so far: window_tolerance, or twice the
-  // measured jitter of one local order when that is larger (a jittery error
-  // must not cut its own window). Small steps are the asymptotic regime by
-  // definition: an error that stalls above the noise floor is the scheme's
-  // behaviour and stays in the fit (it is what makes a stalling scheme fail),
-  // it is never trimmed as "stagnation".
-  int end = std::min(fit.moving ? opt.min_points : std::max(opt.min_points, std::min(opt.judge_points, available)),
-                     available);
-  auto fit_first = [&](int count) {
+  const OrderPoint& P(int k) const { return points[static_cast<std::size_t>(idx[static_cast<std::size_t>(k)])]; }
+  int size() const { return static_cast<int>(idx.size()); }
+  Line fit_first(int count) const {
     return least_squares(std::vector<double>(xs.begin(), xs.begin() + count),
                          std::vector<double>(ys.begin(), ys.begin() + count));
-  };
+  }
+};
+
+// 3. Asymptotic window: start from the judge window (the judge_points
+// smallest steps) when its local orders show no drift (one regime, its
+// scatter included), else from the min_points smallest steps (the most
+// asymptotic estimate of a drifting order), and add larger steps while the
+// local order of each new neighbour pair stays within the tolerance of the
+// order fitted on the window so far: window_tolerance, or twice the
+// measured jitter of one local order when that is larger (a jittery error
+// must not cut its own window). Small steps are the asymptotic regime by
+// definition: an error that stalls above the noise floor is the scheme's
+// behaviour and stays in the fit (it is what makes a stalling scheme fail),
+// it is never trimmed as "stagnation". Returns the window's size.
+int asymptotic_window(const Ladder& l, const OrderFit& fit, const FitOptions& opt) {
+  const int available = l.size();
+  int end = std::min(fit.moving ? opt.min_points : std::max(opt.min_points, std::min(opt.judge_points, available)),
+                     available);
   const double tolerance = std::max(opt.window_tolerance, std::isfinite(fit.jitter) ? 2 * fit.jitter : 0.0);
   while (end >= 2 && end < available) {
-    const double p_fit = fit_first(end).slope;
-    const double p_new = local_order(P(end), P(end - 1));
+    const double p_fit = l.fit_first(end).slope;
+    const double p_new = local_order(l.P(end), l.P(end - 1));
     if (std::abs(p_new - p_fit) > tolerance) break;
     ++end;
   }
-  fit.dropped_preasymptotic = available - end;
+  return end;
+}
 
-  if (end < 2) {
-    fit.verdict = Verdict::inconclusive;
-    fit.reason = "fewer than two usable points above the noise floor";
-    return fit;
-  }
-  const Line line = fit_first(end);
-  fit.order = line.slope;
-  fit.intercept = line.intercept;
-  fit.std_error = line.std_error;
-  fit.points_used = end;
-  fit.h_min = P(0).h;
-  fit.h_max = P(end - 1).h;
-  for (int k = 0; k < end; ++k) fit.used.push_back(idx[static_cast<std::size_t>(k)]);
-  // 4. Interval. The errors are deterministic, e = c h^p (1 + O(h^q)), plus
-  // event jitter where contacts switch, so the least-squares slope is biased
-  // by the drift of the local orders across the window, and a purely
-  // statistical interval would shrink around that bias. The interval is
-  //  - the slope ± the largest of: its t-interval, the resolution we claim
-  //    for orders at all, and the measured jitter's t-interval for this
-  //    slope (the judge window's residual spread over the window's spread of
-  //    log h, on the judge window's degrees of freedom);
-  //  - extended to the judge window's trend line at the finest step ±
-  //    resolution (the most asymptotic estimate we have, smoothed over the
-  //    judge window so that one jittered point does not move it) when that
-  //    differs from the slope by more than the jitter explains (t-quantile ×
-  //    the standard error of the difference): a deterministic drift widens
-  //    the interval toward where the local orders are going; jitter alone
-  //    does not (it is already in the half-width).
-  // drift = |slope − that finest local order| is reported.
+// 4. Interval. The errors are deterministic, e = c h^p (1 + O(h^q)), plus
+// event jitter where contacts switch, so the least-squares slope is biased
+// by the drift of the local orders across the window, and a purely
+// statistical interval would shrink around that bias. The interval is
+//  - the slope ± the largest of: its t-interval, the resolution we claim
+//    for orders at all, and the measured jitter's t-interval for this
+//    slope (the judge window's residual spread over the window's spread of
+//    log h, on the judge window's degrees of freedom);
+//  - extended to the judge window's trend line at the finest step ±
+//    resolution (the most asymptotic estimate we have, smoothed over the
+//    judge window so that one jittered point does not move it) when that
+//    differs from the slope by more than the jitter explains (t-quantile ×
+//    the standard error of the difference): a deterministic drift widens
+//    the interval toward where the local orders are going; jitter alone
+//    does not (it is already in the half-width).
+// drift = |slope − that finest local order| is reported.
+void set_interval(OrderFit& fit, const Ladder& l, const Line& line, int end, const FitOptions& opt) {
   fit.resolution = opt.resolution;
   if (!std::isfinite(fit.finest_order)) {  // two points: the one local order
-    fit.finest_order = local_order(P(1), P(0));
+    fit.finest_order = local_order(l.P(1), l.P(0));
     fit.finest_order_low = fit.finest_order - opt.resolution;
     fit.finest_order_high = fit.finest_order + opt.resolution;
   }
   fit.drift = std::abs(line.slope - fit.finest_order);
   if (end > 2) {
+    const std::vector<double>& xs = l.xs;
     fit.statistical_half_width = t_quantile(end - 2, opt.confidence) * line.std_error;
     double sxx = 0;
     const double mx = std::accumulate(xs.begin(), xs.begin() + end, 0.0) / end;
@@ -395,11 +381,86 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
       fit.ci_high = std::max(fit.ci_high, fit.finest_order + fit.resolution);
     }
   }
+}
 
-  // 5. Verdict (fit_order.md, "Verdicts"): pass and fail on local orders
-  // that show no drift; drifting ones are pre-asymptotic or unsettled (or,
-  // for a one-sided claim, met from above). A pass always needs an interval
-  // no wider than max_ci_width that reaches the claim: scatter never passes.
+// "local orders scatter ±0.012, no trend (…), down to h = …": what a verdict's reason ends with.
+std::string scatter_words(const OrderFit& fit, bool floor_judged) {
+  std::ostringstream s;
+  // Three decimals: the resolution is 0.05, and round-off digits of an
+  // exact power law (±3e-15) must not reach a report.
+  if (std::isfinite(fit.trend))
+    s << "local orders scatter ±" << fixed3(fit.jitter) << ", no trend (" << fixed3(fit.trend)
+      << " per halving of h [" << fixed3(fit.trend_low) << ", " << fixed3(fit.trend_high) << "])";
+  else
+    s << "local orders scatter ±" << fixed3(fit.jitter) << " (too few points to show a trend)";
+  s << ", down to h = " << fit.finest_h;
+  if (floor_judged) s << "; the floor ended refinement, so the points that exist are judged";
+  return s.str();
+}
+
+// The settled case of step 5: both estimates, the window's slope and the
+// finest step's local order, must reach the claim for a pass, and both miss
+// it (the median too) for a fail; when they disagree the scatter is not resolved.
+void judge_settled(OrderFit& fit, const FitOptions& opt, const std::string& interval_text, const std::string& scatter,
+                   std::ostringstream& why) {
+  const double p = opt.expected_order;
+  const bool sharp = opt.expected_is_sharp;
+  const bool fit_reaches = sharp ? p >= fit.ci_low && p <= fit.ci_high : fit.ci_high >= p;
+  const bool finest_reaches = sharp ? p >= fit.finest_order_low && p <= fit.finest_order_high : fit.finest_order_high >= p;
+  // The median's interval: its standard error under iid jitter is about
+  // sqrt(π/2) σ / sqrt(n) for n local orders of standard deviation σ.
+  const double n_orders = std::min<double>(double(fit.local_orders.size()), double(opt.judge_points - 1));
+  const double median_half =
+      std::max(opt.resolution, std::isfinite(fit.jitter) && fit.jitter_df >= 1
+                                   ? t_quantile(fit.jitter_df, opt.confidence) * std::sqrt(std::numbers::pi / 2) *
+                                         fit.jitter / std::sqrt(n_orders)
+                                   : 0.0);
+  const bool median_reaches =
+      sharp ? std::abs(fit.settle_median - p) <= median_half : fit.settle_median + median_half >= p;
+  const char* claim = sharp ? "the claimed (sharp) order " : "the claimed bound >= ";
+  const std::string finest_text = [&] {
+    std::ostringstream s;
+    s << "the finest step's local order " << fit.finest_order << " [" << fit.finest_order_low << ", "
+      << fit.finest_order_high << "]";
+    return s.str();
+  }();
+  if (fit_reaches && finest_reaches) {
+    fit.verdict = Verdict::pass;
+    if (!sharp && fit.ci_low > p)
+      why << claim << p << " is exceeded: the whole " << opt.confidence * 100 << "% interval " << interval_text
+          << " lies above it, and " << finest_text << " reaches it; " << scatter;
+    else
+      why << claim << p << " lies in the " << opt.confidence * 100 << "% interval " << interval_text << " and "
+          << finest_text << " reaches it; " << scatter;
+  } else if (!fit_reaches && !finest_reaches && !median_reaches) {
+    fit.verdict = Verdict::fail;
+    why << claim << p << " lies " << (sharp ? "outside" : "above") << " the whole " << opt.confidence * 100
+        << "% interval " << interval_text << " and " << finest_text << ", with settled local orders (mean "
+        << fit.settle_mean << ", median " << fit.settle_median << "); " << scatter;
+  } else if (median_reaches && !fit_reaches && !finest_reaches) {
+    // A fail must not rest on one outlying local order (an event's dip): the
+    // median of the judge window's local orders must miss the claim by more
+    // than its own interval (at least the resolution) too. Otherwise mean and median disagree, which is
+    // scatter the window has not resolved: unsettled, refined further.
+    fit.verdict = Verdict::unsettled;
+    why << "unsettled: the interval " << fit.order << " [" << fit.ci_low << ", " << fit.ci_high << "] misses "
+        << (opt.expected_is_sharp ? "the claimed order " : "the claimed bound >= ") << p
+        << ", but the median of the finest local orders, " << fit.settle_median
+        << ", reaches it within its interval: an outlier, not a settled order; " << scatter;
+  } else {
+    fit.verdict = Verdict::unsettled;
+    why << "unsettled: the window's interval " << interval_text << (fit_reaches ? " reaches " : " misses ") << claim
+        << p << " but " << finest_text << (finest_reaches ? " reaches it" : " misses it")
+        << ": the scatter is not resolved; " << scatter;
+  }
+}
+
+// 5. Verdict (fit_order.md, "Verdicts"): pass and fail on local orders
+// that show no drift; drifting ones are pre-asymptotic or unsettled (or,
+// for a one-sided claim, met from above). A pass always needs an interval
+// no wider than max_ci_width that reaches the claim: scatter never passes.
+// Sets fit.settled, fit.verdict and fit.reason; `end` is the window's size.
+void judge(OrderFit& fit, int end, const FitOptions& opt) {
   std::ostringstream why;
   const double p = opt.expected_order;
   const double width = fit.ci_high - fit.ci_low;
@@ -411,30 +472,6 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   const bool floor_judged = !enough_orders && opt.ladder_ended_by_floor;
   fit.settled = (enough_orders || floor_judged) && end >= opt.min_points && !fit.moving;
   const double last_order = fit.local_orders.empty() ? fit.order : fit.local_orders.back().order;
-  auto scatter = [&] {
-    std::ostringstream s;
-    // Three decimals: the resolution is 0.05, and round-off digits of an
-    // exact power law (±3e-15) must not reach a report.
-    if (std::isfinite(fit.trend))
-      s << "local orders scatter ±" << fixed3(fit.jitter) << ", no trend (" << fixed3(fit.trend)
-        << " per halving of h [" << fixed3(fit.trend_low) << ", " << fixed3(fit.trend_high) << "])";
-    else
-      s << "local orders scatter ±" << fixed3(fit.jitter) << " (too few points to show a trend)";
-    s << ", down to h = " << fit.finest_h;
-    if (floor_judged) s << "; the floor ended refinement, so the points that exist are judged";
-    return s.str();
-  };
-  // A fail must not rest on one outlying local order (an event's dip): the
-  // median of the judge window's local orders must miss the claim by more
-  // than its own interval (at least the resolution) too. Otherwise mean and median disagree, which is
-  // scatter the window has not resolved: unsettled, refined further.
-  auto outlier = [&] {
-    fit.verdict = Verdict::unsettled;
-    why << "unsettled: the interval " << fit.order << " [" << fit.ci_low << ", " << fit.ci_high << "] misses "
-        << (opt.expected_is_sharp ? "the claimed order " : "the claimed bound >= ") << p
-        << ", but the median of the finest local orders, " << fit.settle_median
-        << ", reaches it within its interval: an outlier, not a settled order; " << scatter();
-  };
   const std::string interval_text = [&] {
     std::ostringstream s;
     s << fit.order << " [" << fit.ci_low << ", " << fit.ci_high << "]";
@@ -466,59 +503,54 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
         << (opt.expected_is_sharp ? "the claimed order " : "the claimed bound >= ") << p
         << ", but the local order of the two smallest steps, " << last_order
         << ", misses it by more than the resolution, and " << fit.local_orders.size()
-        << " local orders cannot show whether they drift; " << scatter();
+        << " local orders cannot show whether they drift; " << scatter_words(fit, floor_judged);
   } else if (wide) {
     fit.verdict = Verdict::inconclusive;
     why << "scattered: interval " << interval_text << " (width " << width << "), finest step's local order "
         << fit.finest_order << " [" << fit.finest_order_low << ", " << fit.finest_order_high << "] (width "
-        << finest_width << "): wider than " << opt.max_ci_width << "; scatter never passes; " << scatter();
+        << finest_width << "): wider than " << opt.max_ci_width << "; scatter never passes; "
+        << scatter_words(fit, floor_judged);
   } else {
-    // Settled: both estimates, the window's slope and the finest step's
-    // local order, must reach the claim for a pass, and both miss it (the
-    // median too) for a fail; when they disagree the scatter is not resolved.
-    const bool sharp = opt.expected_is_sharp;
-    const bool fit_reaches = sharp ? p >= fit.ci_low && p <= fit.ci_high : fit.ci_high >= p;
-    const bool finest_reaches = sharp ? p >= fit.finest_order_low && p <= fit.finest_order_high : fit.finest_order_high >= p;
-    // The median's interval: its standard error under iid jitter is about
-    // sqrt(π/2) σ / sqrt(n) for n local orders of standard deviation σ.
-    const double n_orders = std::min<double>(double(fit.local_orders.size()), double(opt.judge_points - 1));
-    const double median_half =
-        std::max(opt.resolution, std::isfinite(fit.jitter) && fit.jitter_df >= 1
-                                     ? t_quantile(fit.jitter_df, opt.confidence) * std::sqrt(std::numbers::pi / 2) *
-                                           fit.jitter / std::sqrt(n_orders)
-                                     : 0.0);
-    const bool median_reaches =
-        sharp ? std::abs(fit.settle_median - p) <= median_half : fit.settle_median + median_half >= p;
-    const char* claim = sharp ? "the claimed (sharp) order " : "the claimed bound >= ";
-    const std::string finest_text = [&] {
-      std::ostringstream s;
-      s << "the finest step's local order " << fit.finest_order << " [" << fit.finest_order_low << ", "
-        << fit.finest_order_high << "]";
-      return s.str();
-    }();
-    if (fit_reaches && finest_reaches) {
-      fit.verdict = Verdict::pass;
-      if (!sharp && fit.ci_low > p)
-        why << claim << p << " is exceeded: the whole " << opt.confidence * 100 << "% interval " << interval_text
-            << " lies above it, and " << finest_text << " reaches it; " << scatter();
-      else
-        why << claim << p << " lies in the " << opt.confidence * 100 << "% interval " << interval_text << " and "
-            << finest_text << " reaches it; " << scatter();
-    } else if (!fit_reaches && !finest_reaches && !median_reaches) {
-      fit.verdict = Verdict::fail;
-      why << claim << p << " lies " << (sharp ? "outside" : "above") << " the whole " << opt.confidence * 100
-          << "% interval " << interval_text << " and " << finest_text << ", with settled local orders (mean "
-          << fit.settle_mean << ", median " << fit.settle_median << "); " << scatter();
-    } else if (median_reaches && !fit_reaches && !finest_reaches) {
-      outlier();
-    } else {
-      fit.verdict = Verdict::unsettled;
-      why << "unsettled: the window's interval " << interval_text << (fit_reaches ? " reaches " : " misses ") << claim
-          << p << " but " << finest_text << (finest_reaches ? " reaches it" : " misses it")
-          << ": the scatter is not resolved; " << scatter();
-    }
+    judge_settled(fit, opt, interval_text, scatter_words(fit, floor_judged), why);
   }
   fit.reason = why.str();
+}
+
+}  // namespace
+
+OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt) {
+  opt.validate();
+  OrderFit fit;
+  fit.expected_order = opt.expected_order;
+  fit.expected_is_sharp = opt.expected_is_sharp;
+
+  Ladder l{points, usable_points(points, opt, fit), {}, {}};
+  for (int k = l.size() - 1; k > 0; --k)
+    fit.local_orders.push_back({l.P(k).h, l.P(k - 1).h, local_order(l.P(k), l.P(k - 1))});
+  if (l.size() > 0) fit.finest_h = l.P(0).h;
+  for (int k = 0; k < l.size(); ++k) {
+    l.xs.push_back(std::log(l.P(k).h));
+    l.ys.push_back(std::log(l.P(k).error));
+  }
+  settle(fit, opt, l.xs, l.ys);
+
+  const int end = asymptotic_window(l, fit, opt);
+  fit.dropped_preasymptotic = l.size() - end;
+  if (end < 2) {
+    fit.verdict = Verdict::inconclusive;
+    fit.reason = "fewer than two usable points above the noise floor";
+    return fit;
+  }
+  const Line line = l.fit_first(end);
+  fit.order = line.slope;
+  fit.intercept = line.intercept;
+  fit.std_error = line.std_error;
+  fit.points_used = end;
+  fit.h_min = l.P(0).h;
+  fit.h_max = l.P(end - 1).h;
+  for (int k = 0; k < end; ++k) fit.used.push_back(l.idx[static_cast<std::size_t>(k)]);
+  set_interval(fit, l, line, end, opt);
+  judge(fit, end, opt);
   return fit;
 }
 

@@ -158,156 +158,200 @@ double limit_memory(const ChildLimits& limits) {
   ::_exit(0);
 }
 
-}  // namespace
+using Clock = std::chrono::steady_clock;
 
-ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds,
-                         const ChildLimits& limits) {
-  if (!(time_limit_seconds > 0)) throw std::invalid_argument("run_in_child: the time limit must be > 0");
+// The length a message's header announces (0 before the header is in).
+std::uint64_t announced_length(const std::string& message) {
+  std::uint64_t n = 0;
+  if (message.size() >= 9) std::memcpy(&n, message.data() + 1, 8);
+  return n;
+}
+
+// A complete message: header + announced length.
+bool complete(const std::string& message) {
+  return message.size() >= 9 && message.size() - 9 == announced_length(message);
+}
+
+// Forks the child that runs `work` (child_main) under the memory limit, the
+// progress page shared with it. Returns its pid; read_end: the pipe it answers on.
+pid_t fork_child(const std::function<std::string()>& work, const SharedPage& progress, const ChildLimits& limits,
+                 int& read_end) {
   int fds[2];
   pid_t pid = -1;
-  const SharedPage progress;  // mapped before fork: shared with the child
-  const double memory_cap = kAddressSanitizer ? 0 : limits.memory_bytes;
-  const auto started = std::chrono::steady_clock::now();
-  {
-    // Host threads fork concurrently (--jobs). A child forked by another
-    // thread between this pipe() and the close() below would inherit this
-    // pipe's write end and hold it open: this run would then see no EOF when
-    // its own child dies. Creating the pipe, forking and closing the write
-    // end under one lock leaves no write end for another child to inherit.
-    static std::mutex fork_mutex;
-    std::lock_guard lock(fork_mutex);
-    if (::pipe2(fds, O_CLOEXEC) != 0)
-      throw std::runtime_error(std::string("cannot create a pipe for a child run: ") + std::strerror(errno));
-    // Buffered output would otherwise be written twice (by host and child).
-    std::fflush(nullptr);
-    const pid_t host = ::getpid();
-    pid = ::fork();
-    if (pid < 0) {
-      ::close(fds[0]);
-      ::close(fds[1]);
-      throw std::runtime_error(std::string("cannot fork a child run: ") + std::strerror(errno));
-    }
-    if (pid == 0) {
-      ::close(fds[0]);
-      if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
-      child_page = progress.get();
-      limit_memory(limits);
-      child_main(fds[1], work);
-    }
+  // Host threads fork concurrently (--jobs). A child forked by another
+  // thread between this pipe() and the close() below would inherit this
+  // pipe's write end and hold it open: this run would then see no EOF when
+  // its own child dies. Creating the pipe, forking and closing the write
+  // end under one lock leaves no write end for another child to inherit.
+  static std::mutex fork_mutex;
+  std::lock_guard lock(fork_mutex);
+  if (::pipe2(fds, O_CLOEXEC) != 0)
+    throw std::runtime_error(std::string("cannot create a pipe for a child run: ") + std::strerror(errno));
+  // Buffered output would otherwise be written twice (by host and child).
+  std::fflush(nullptr);
+  const pid_t host = ::getpid();
+  pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
     ::close(fds[1]);
+    throw std::runtime_error(std::string("cannot fork a child run: ") + std::strerror(errno));
   }
+  if (pid == 0) {
+    ::close(fds[0]);
+    if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
+    child_page = progress.get();
+    limit_memory(limits);
+    child_main(fds[1], work);
+  }
+  ::close(fds[1]);
+  read_end = fds[0];
+  return pid;
+}
 
-  using clock = std::chrono::steady_clock;
-  const auto deadline = clock::now() + std::chrono::duration_cast<clock::duration>(
-                                            std::chrono::duration<double>(time_limit_seconds));
-  // The limit is never cut short: the deadline is tested on the clock itself,
-  // and the wait handed to poll() is rounded up to whole milliseconds (rounded
-  // down, 0.9 ms left became "no time left" and a child was killed up to 1 ms
-  // before its limit).
-  auto expired = [&] { return clock::now() >= deadline; };
-  auto remaining_ms = [&] {
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - clock::now()).count();
+// A run's time limit. It is never cut short: the deadline is tested on the
+// clock itself, and the wait handed to poll() is rounded up to whole
+// milliseconds (rounded down, 0.9 ms left became "no time left" and a child
+// was killed up to 1 ms before its limit).
+struct Deadline {
+  Clock::time_point at;
+  bool expired() const { return Clock::now() >= at; }
+  int remaining_ms() const {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(at - Clock::now()).count();
     return static_cast<int>(std::clamp<long long>(left, 1, 1000 * 1000));
-  };
+  }
+};
+
+// What came through the pipe, and whether the deadline or limits.stop ended the wait.
+struct Answer {
   std::string message;
   bool timed_out = false, stopped = false;
+};
+
+// Reads the child's answer until it is complete, the pipe closes (EOF: the
+// child finished or died), the deadline passes or limits.stop asks to stop.
+Answer read_answer(int fd, const Deadline& deadline, const ChildLimits& limits) {
+  Answer a;
   char buffer[1 << 16];
   for (;;) {
-    pollfd p{fds[0], POLLIN, 0};
-    if (expired()) {
-      timed_out = true;
+    pollfd p{fd, POLLIN, 0};
+    if (deadline.expired()) {
+      a.timed_out = true;
       break;
     }
-    const int ms = remaining_ms();
+    const int ms = deadline.remaining_ms();
     const int ready = ::poll(&p, 1, limits.stop ? std::min(ms, 250) : ms);
     if (ready < 0 && errno == EINTR) continue;
     if (ready == 0) {
       if (limits.stop && limits.stop()) {
-        stopped = true;
+        a.stopped = true;
         break;
       }
       continue;  // the loop's deadline test decides
     }
-    const ssize_t r = ::read(fds[0], buffer, sizeof buffer);
+    const ssize_t r = ::read(fd, buffer, sizeof buffer);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) break;  // EOF: the child closed its end (finished or died)
-    message.append(buffer, static_cast<std::size_t>(r));
-    std::uint64_t announced = 0;
-    if (message.size() >= 9) std::memcpy(&announced, message.data() + 1, 8);
-    if (message.size() >= 9 && message.size() - 9 >= announced) break;  // complete (a grandchild may hold the pipe)
+    a.message.append(buffer, static_cast<std::size_t>(r));
+    const std::uint64_t announced = announced_length(a.message);
+    if (a.message.size() >= 9 && a.message.size() - 9 >= announced) break;  // complete (a grandchild may hold the pipe)
   }
-  ::close(fds[0]);
+  return a;
+}
 
+// The child's wait status once its pipe is done with (0 if it was not
+// reaped: timed out or stopped, for the caller to kill).
+int wait_for_exit(pid_t pid, Answer& a, const Deadline& deadline) {
   int status = 0;
-  std::uint64_t announced = 0;
-  if (message.size() >= 9) std::memcpy(&announced, message.data() + 1, 8);
-  if (!timed_out && message.size() >= 9 && message.size() - 9 == announced) {
+  if (!a.timed_out && complete(a.message)) {
     // A complete answer: the child is in _exit (child_main), nothing of the
     // scheme runs any more, so a blocking wait cannot hang.
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-  } else if (!timed_out && !stopped) {
+  } else if (!a.timed_out && !a.stopped) {
     // The pipe is closed; the child exits right after (or is dying). A child
     // that closed the pipe and kept running is held to the same deadline.
     for (;;) {
       const pid_t w = ::waitpid(pid, &status, WNOHANG);
       if (w == pid) break;
       if (w < 0 && errno != EINTR) break;
-      if (expired()) {
-        timed_out = true;
+      if (deadline.expired()) {
+        a.timed_out = true;
         break;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
   }
-  ChildResult res;
-  res.memory_limit_bytes = memory_cap;
-  read_page(progress, res);
-  res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  if (stopped) {
-    ::kill(pid, SIGKILL);
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    read_page(progress, res);
-    res.status = RunStatus::not_run;
-    res.detail = "stopped while running: no further runs of the plugin are started";
-    return res;
+  return status;
+}
+
+void kill_and_reap(pid_t pid) {
+  int status = 0;
+  ::kill(pid, SIGKILL);
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (timed_out) {
-    ::kill(pid, SIGKILL);
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    read_page(progress, res);  // final: the child is gone
-    res.status = RunStatus::timed_out;
-    res.detail = fmt::format("killed after its time limit of {:g} s", time_limit_seconds);
-    return res;
-  }
+}
+
+// What a child that ended by itself left: a signal, an exit before its whole
+// answer, an exception, or its payload.
+void read_outcome(const std::string& message, int status, ChildResult& res) {
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
     res.status = RunStatus::crashed;
     const char* name = ::sigabbrev_np(sig);
     res.detail = fmt::format("signal {} (SIG{}: {})", sig, name ? name : "?", ::strsignal(sig));
-    return res;
+    return;
   }
-  // A complete message: header + announced length.
-  std::uint64_t n = 0;
-  if (message.size() >= 9) std::memcpy(&n, message.data() + 1, 8);
-  const bool complete = message.size() >= 9 && message.size() - 9 == n;
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  if (!complete || code != 0) {
+  if (!complete(message) || code != 0) {
     res.status = RunStatus::crashed;
     res.detail = message.empty() ? fmt::format("the process ended with exit code {} before the run finished "
                                                "(exit() called inside the scheme?)",
                                                code)
                                  : fmt::format("the process ended with exit code {} while sending its result", code);
-    return res;
+    return;
   }
   if (message[0] == kThrew) {
     res.status = RunStatus::threw;
     res.detail = message.substr(9);
-    return res;
+    return;
   }
   res.payload = message.substr(9);
+}
+
+}  // namespace
+
+ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds,
+                         const ChildLimits& limits) {
+  if (!(time_limit_seconds > 0)) throw std::invalid_argument("run_in_child: the time limit must be > 0");
+  const SharedPage progress;  // mapped before fork: shared with the child
+  const double memory_cap = kAddressSanitizer ? 0 : limits.memory_bytes;
+  const auto started = Clock::now();
+  int read_end = -1;
+  const pid_t pid = fork_child(work, progress, limits, read_end);
+  const Deadline deadline{Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(time_limit_seconds))};
+  Answer answer = read_answer(read_end, deadline, limits);
+  ::close(read_end);
+  const int status = wait_for_exit(pid, answer, deadline);
+  ChildResult res;
+  res.memory_limit_bytes = memory_cap;
+  read_page(progress, res);
+  res.wall_seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  if (answer.stopped) {
+    kill_and_reap(pid);
+    read_page(progress, res);
+    res.status = RunStatus::not_run;
+    res.detail = "stopped while running: no further runs of the plugin are started";
+    return res;
+  }
+  if (answer.timed_out) {
+    kill_and_reap(pid);
+    read_page(progress, res);  // final: the child is gone
+    res.status = RunStatus::timed_out;
+    res.detail = fmt::format("killed after its time limit of {:g} s", time_limit_seconds);
+    return res;
+  }
+  read_outcome(answer.message, status, res);
   return res;
 }
 

@@ -112,4 +112,13 @@ std::vector<SchemeSpec> parse_scheme_list(const std::string& comma_separated) {
   return out;
 }
 
+std::string scheme_list_label(const std::vector<SchemeSpec>& specs) {
+  std::string out;
+  for (const auto& s : specs) {
+    if (!out.empty()) out += ',';
+    out += s.label();
+  }
+  return out;
+}
+
 }  // namespace sweepcheck

@@ -46,6 +46,9 @@ SchemeSpec parse_scheme_spec(const std::string& text);
 // rejected by parse_scheme_spec, never cut or wrapped when converted to int.
 bool is_integer_parameter(const std::string& key);
 std::vector<SchemeSpec> parse_scheme_list(const std::string& comma_separated);
+// "pbd,penalty:gamma=100": the labels, comma-separated ("" for none). The
+// text of a list built as values (a default), for help and reports.
+std::string scheme_list_label(const std::vector<SchemeSpec>& specs);
 
 namespace detail {
 

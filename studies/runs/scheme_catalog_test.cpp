@@ -134,5 +134,21 @@ TEST(SchemeList, TheCatalogueIsTheListOfTypesInOrder) {
                                              "inexact-catching-up", "venel"}));
 }
 
+TEST(SchemeCatalog, VenelChoosesItsQpSolverByNumber) {
+  auto solver_of = [](const std::string& text) {
+    return with_scheme<double>(parse_scheme_spec(text), [](const auto& s) {
+      if constexpr (requires { s.solver; }) return decltype(s.solver)::name();
+      return std::string("none");
+    });
+  };
+  EXPECT_EQ(solver_of("venel"), "exact");
+  EXPECT_EQ(solver_of("venel:solver=1"), "uzawa");
+  EXPECT_EQ(solver_of("venel:solver=2"), "exact");
+  EXPECT_THROW(solver_of("venel:solver=3"), std::invalid_argument);
+  EXPECT_THROW(solver_of("venel:solver=0.5"), std::invalid_argument);
+  EXPECT_THROW(solver_of("venel:max_iterations=0"), std::invalid_argument);
+  EXPECT_EQ(scheme_info("venel").claimed_order, 0.5);
+}
+
 }  // namespace
 }  // namespace sweepcheck

@@ -1,8 +1,9 @@
+// The sampled error (studies/engine/sampled_error.hpp): sample times, the
+// interpolant at them, the observer against a brute force; the paper's step list.
 #include <gtest/gtest.h>
 
 #include "sweepcheck/studies/engine/sampled_error.hpp"
 #include "sweepcheck/studies/engine/sampled_reference.hpp"
-#include "studies/runs/scheme_catalog.hpp"
 #include "sweepcheck/studies/engine/step_list.hpp"
 
 namespace sweepcheck {
@@ -102,22 +103,6 @@ TEST(StepList, RejectsAStepThatDoesNotDivideTOrIsNotPositive) {
   EXPECT_THROW(steps_for(10, 0), std::invalid_argument);
   EXPECT_THROW(steps_for(10, -0.1), std::invalid_argument);
   EXPECT_THROW(steps_for(10, std::nan("")), std::invalid_argument);
-}
-
-TEST(SchemeCatalog, VenelChoosesItsQpSolverByNumber) {
-  auto solver_of = [](const std::string& text) {
-    return with_scheme<double>(parse_scheme_spec(text), [](const auto& s) {
-      if constexpr (requires { s.solver; }) return decltype(s.solver)::name();
-      return std::string("none");
-    });
-  };
-  EXPECT_EQ(solver_of("venel"), "exact");
-  EXPECT_EQ(solver_of("venel:solver=1"), "uzawa");
-  EXPECT_EQ(solver_of("venel:solver=2"), "exact");
-  EXPECT_THROW(solver_of("venel:solver=3"), std::invalid_argument);
-  EXPECT_THROW(solver_of("venel:solver=0.5"), std::invalid_argument);
-  EXPECT_THROW(solver_of("venel:max_iterations=0"), std::invalid_argument);
-  EXPECT_EQ(scheme_info("venel").claimed_order, 0.5);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
+// integrate (studies/engine/integrate.hpp): step times, divergence and inner
+// trouble recorded as statuses, the same trajectory in double and multiprecision.
 #include <gtest/gtest.h>
 
-#include "studies/cases/convergence_study.hpp"
 #include "sweepcheck/analytic/sliding_case.hpp"
 #include "sweepcheck/solvers/core/multiprecision.hpp"
 #include "sweepcheck/solvers/schemes/pbd.hpp"
@@ -8,7 +9,6 @@
 
 namespace sweepcheck {
 namespace {
-
 
 TEST(Integrate, TimesAreComputedFromTheStepIndexAndEndExactlyAtTEnd) {
   SlidingCase<double> p({.d = 3, .C = 1, .alpha = kPiOver16, .t_end = 1.0});
@@ -103,20 +103,6 @@ TEST(Integrate, PbdGivesTheSameTrajectoryInDoubleAndMultiprecision) {
   // than 1 + O(h) here).
   EXPECT_LT(worst, 16.0 * double(n) * std::numeric_limits<double>::epsilon() * scale);
   EXPECT_GT(worst, 0.0);  // the two really are different computations
-}
-
-TEST(RunOne, MeasuresErrorViolationAndWork) {
-  SlidingCase<double> p({.d = 3, .C = 1, .alpha = kPiOver16, .t_end = 0});
-  StudyOptions opt;
-  auto exact = [&p](double t) { return p.exact(t); };
-  const RunRow r = run_one(p, "", exact, parse_scheme_spec("pbd"), 200, opt);
-  EXPECT_EQ(r.status, RunStatus::ok);
-  EXPECT_GT(r.error_uniform, 0);
-  EXPECT_GE(r.error_uniform, r.error_grid);
-  EXPECT_EQ(r.work.constraint_evaluations, 200 * 2);
-  EXPECT_GT(r.violation, 0);  // PBD sits slightly off S after one sweep
-  EXPECT_LT(r.violation, 1.0);
-  EXPECT_NEAR(r.h, to_double(p.t_end()) / 200, 1e-15);
 }
 
 }  // namespace
