@@ -156,7 +156,7 @@ TEST(DisksSet, AJammedClusterIsProjectedInFewSqpIterationsThoughTheHessianIsInde
   ASSERT_TRUE(r.converged);
   EXPECT_GE(r.active.size(), 60u);
   Mat<double> H = Mat<double>::Identity(80, 80);
-  for (int j : r.active) H -= r.multipliers[j] * detail::hessian(local[j], 0.0, r.point);
+  for (int j : r.active) H -= r.multipliers[j] * constraint_hessian(local[j], 0.0, r.point);
   EXPECT_LT(Eigen::SelfAdjointEigenSolver<Mat<double>>(H).eigenvalues().minCoeff(), 0.0);  // the hard regime
   // Newton's count: a step to ~1e-5, two more to round-off, one to confirm.
   EXPECT_LE(r.iterations, 5);

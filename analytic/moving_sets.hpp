@@ -30,17 +30,17 @@
 
 namespace sweepcheck {
 
-namespace detail {
+// A parameter that must be finite, named in the message.
 inline void need_finite(double v, const char* problem, const char* field) {
   if (!std::isfinite(v)) throw std::invalid_argument(std::string(problem) + ": " + field + " must be finite");
 }
+// The vector (a, b).
 template <class T>
 Vec<T> vec2(const T& a, const T& b) {
   Vec<T> v(2);
   v << a, b;
   return v;
 }
-}  // namespace detail
 
 struct MovingHalfPlaneOptions {
   double A = 0.5;       // wall amplitude: the wall is x_2 = A sin ωt
@@ -57,7 +57,7 @@ struct MovingHalfPlaneOptions {
     const char* n = "moving-half-plane";
     using P = std::pair<double, const char*>;
     for (const P& p : {P{A, "A"}, P{g, "g"}, P{a, "a"}, P{u, "u"}, P{b, "b"}, P{x1, "x1"}, P{x2, "x2"}})
-      detail::need_finite(p.first, n, p.second);
+      need_finite(p.first, n, p.second);
     if (!(omega > 0) || !std::isfinite(omega)) throw std::invalid_argument("moving-half-plane: omega must be > 0");
     if (!(x2 >= 0)) throw std::invalid_argument("moving-half-plane: x2 must be >= 0 (x(0) in S(0))");
     if (!(t_end > 0) || !std::isfinite(t_end)) throw std::invalid_argument("moving-half-plane: t_end must be > 0");
@@ -73,14 +73,14 @@ class MovingHalfPlane {
 
   explicit MovingHalfPlane(Options o = {}) : opt_(o), set_(2) {
     opt_.validate();
-    set_.add(HalfSpace<T>(detail::vec2(T(0), T(1)), T(0),
-                          Translation<T>::oscillation(detail::vec2(T(0), T(opt_.A)), T(opt_.omega))));
+    set_.add(HalfSpace<T>(vec2(T(0), T(1)), T(0),
+                          Translation<T>::oscillation(vec2(T(0), T(opt_.A)), T(opt_.omega))));
   }
 
   int dim() const { return 2; }
   std::string name() const { return "moving-half-plane"; }
   const ConstraintSet<T>& constraints() const { return set_; }
-  Vec<T> x0() const { return detail::vec2(T(opt_.x1), T(opt_.x2)); }
+  Vec<T> x0() const { return vec2(T(opt_.x1), T(opt_.x2)); }
   T t0() const { return T(0); }
   T t_end() const { return T(opt_.t_end); }
   const Options& options() const { return opt_; }
@@ -88,7 +88,7 @@ class MovingHalfPlane {
   Vec<T> f(const T& t, const Vec<T>& x) const {
     using std::cos;
     const T c = cos(T(opt_.omega) * t);
-    return detail::vec2(T(opt_.u) + T(opt_.b) * c - T(opt_.kappa) * x[0], -T(opt_.g) - T(opt_.a) * c);
+    return vec2(T(opt_.u) + T(opt_.b) * c - T(opt_.kappa) * x[0], -T(opt_.g) - T(opt_.a) * c);
   }
   // The wall height c(t) = A sin ωt and the set's largest speed A ω.
   T wall(const T& t) const {
@@ -105,7 +105,7 @@ class MovingHalfPlane {
     const T x1 = tangential(t);
     const T z = T(opt_.x2) - T(opt_.g) * t - T(opt_.a) / w * sin(w * t);
     using std::max;
-    return detail::vec2(x1, T(z + max(T(0), running_max(t) - T(opt_.x2))));
+    return vec2(x1, T(z + max(T(0), running_max(t) - T(opt_.x2))));
   }
 
   // x_1' = u + b cos ωt − κ x_1 (moving_sets.md §1):
@@ -176,13 +176,13 @@ class DraggedInBall {
 
   explicit DraggedInBall(Options o = {}) : opt_(o), set_(2) {
     opt_.validate();
-    set_.add(Ball<T>(detail::vec2(T(opt_.c0), T(0)), T(opt_.R), Translation<T>::drift(detail::vec2(T(opt_.v), T(0)))));
+    set_.add(Ball<T>(vec2(T(opt_.c0), T(0)), T(opt_.R), Translation<T>::drift(vec2(T(opt_.v), T(0)))));
   }
 
   int dim() const { return 2; }
   std::string name() const { return "dragged-in-ball"; }
   const ConstraintSet<T>& constraints() const { return set_; }
-  Vec<T> x0() const { return detail::vec2(T(0), T(opt_.y0)); }
+  Vec<T> x0() const { return vec2(T(0), T(opt_.y0)); }
   T t0() const { return T(0); }
   T t_end() const { return T(opt_.t_end); }
   Vec<T> f(const T& /*t*/, const Vec<T>& x) const { return Vec<T>::Zero(x.size()); }
@@ -211,7 +211,7 @@ class DraggedInBall {
     const T theta1 = atan2(T(opt_.y0), -sqrt(R * R - T(opt_.y0) * T(opt_.y0)));
     // atan gives θ/2 in (−π/2, π/2), so θ stays in (−π, π) on the right branch.
     const T theta = T(2) * atan(tan(theta1 / T(2)) * exp(v * (t - t1) / R));
-    return detail::vec2(T(T(opt_.c0) + v * t + R * cos(theta)), T(R * sin(theta)));
+    return vec2(T(T(opt_.c0) + v * t + R * cos(theta)), T(R * sin(theta)));
   }
 
  private:
@@ -243,8 +243,8 @@ class PushedByObstacle {
 
   explicit PushedByObstacle(Options o = {}) : opt_(o), set_(2) {
     opt_.validate();
-    set_.add(BallComplement<T>(detail::vec2(T(0), T(0)), T(opt_.R),
-                               Translation<T>::drift(detail::vec2(T(opt_.v), T(0)))));
+    set_.add(BallComplement<T>(vec2(T(0), T(0)), T(opt_.R),
+                               Translation<T>::drift(vec2(T(opt_.v), T(0)))));
   }
 
   int dim() const { return 2; }
@@ -253,7 +253,7 @@ class PushedByObstacle {
   Vec<T> x0() const {
     using std::cos;
     using std::sin;
-    return detail::vec2(T(opt_.R) * cos(T(opt_.theta0)), T(opt_.R) * sin(T(opt_.theta0)));
+    return vec2(T(opt_.R) * cos(T(opt_.theta0)), T(opt_.R) * sin(T(opt_.theta0)));
   }
   T t0() const { return T(0); }
   T t_end() const { return T(opt_.t_end); }
@@ -279,7 +279,7 @@ class PushedByObstacle {
     const T v(opt_.v), R(opt_.R);
     const T s = min(t, exit_time());
     const T theta = T(2) * atan(tan(T(opt_.theta0) / T(2)) * exp(v * s / R));
-    return detail::vec2(T(v * s + R * cos(theta)), T(R * sin(theta)));
+    return vec2(T(v * s + R * cos(theta)), T(R * sin(theta)));
   }
 
  private:

@@ -48,7 +48,9 @@ struct ProblemUnderValidation {
   double time_scale = 1;
 };
 
-namespace validation_detail {
+// Helpers of problem_violations below: a norm, a finiteness test, a bounded
+// message formatter and a portable pseudo-random sequence.
+namespace validation {
 
 inline double norm(std::span<const double> x) {
   double s = 0;
@@ -79,7 +81,7 @@ struct Sequence {
   }
 };
 
-}  // namespace validation_detail
+}  // namespace validation
 
 inline constexpr double kRoundOff = 1e-10;
 
@@ -87,7 +89,7 @@ inline constexpr double kRoundOff = 1e-10;
 // (empty: none found). Calls into the problem; a problem that crashes or
 // hangs in them must be validated in a child process (the program does).
 inline std::vector<std::string> problem_violations(const ProblemUnderValidation& p) {
-  using namespace validation_detail;
+  using namespace validation;
   std::vector<std::string> out;
   const auto& v = p.view;
   const int n = v.dim();

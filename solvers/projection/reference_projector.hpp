@@ -106,11 +106,9 @@ struct ProjectionResult {
   bool converged = false;   // kkt.ok() and the SQP step fell below the tolerance
 };
 
-namespace detail {
-
 // ∇²g_j(y) of one constraint, as a dense n×n matrix.
 template <class T>
-Mat<T> hessian(const Constraint<T>& c, const T& t, const Vec<T>& y) {
+Mat<T> constraint_hessian(const Constraint<T>& c, const T& t, const Vec<T>& y) {
   const Eigen::Index n = y.size();
   Mat<T> H = Mat<T>::Zero(n, n);
   auto sphere_part = [](const Vec<T>& v, Mat<T>& P) {
@@ -158,7 +156,6 @@ Mat<T> hessian(const Constraint<T>& c, const T& t, const Vec<T>& y) {
   return H;
 }
 
-}  // namespace detail
 
 // The KKT check of (y, λ) for P_S(q); see the header comment.
 template <class T>
@@ -239,7 +236,7 @@ ProjectionResult<T> project_onto(const ConstraintSet<T>& set, const T& t, const 
       gvals[j] = value(set[j], t, y);
       gradient(set[j], t, y, g);
       A.col(j) = g;
-      if (lambda[j] > T(0)) H -= lambda[j] * detail::hessian(set[j], t, y);
+      if (lambda[j] > T(0)) H -= lambda[j] * constraint_hessian(set[j], t, y);
       if (it == 0 && gvals[j] <= touching) warm.push_back(j);
     }
     // The QP's gradient; changed only by the augmentation below.
