@@ -27,7 +27,8 @@ namespace sweepcheck::app {
 namespace {
 
 struct AuditConfig {
-  std::string scheme;
+  std::string scheme;               // --scheme as given (empty: a plugin)
+  std::optional<SchemeSpec> spec;   // --scheme parsed once, where it is received
   std::string plugin;
   std::string out;
   std::string junit;  // --junit FILE (empty: none)
@@ -72,8 +73,19 @@ std::vector<double> parse_perturbations(const std::string& text) {
 
 // The audit's options; returns --claimed-order's (whether it was given matters).
 CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
-  auto* s = cmd.add_option("--scheme", cfg.scheme, "an in-tree scheme spec, e.g. pbd or pngs:reltol=1e-8")
-                ->check(scheme_spec_validator());
+  // Parsed once, at the door: a bad spec is bad input (exit 2) before --out
+  // is created or locked, in the words of a failed CLI11 check.
+  auto* s = cmd.add_option_function<std::string>(
+      "--scheme",
+      [&cfg](const std::string& text) {
+        try {
+          cfg.spec = parse_scheme_spec(text);
+        } catch (const std::invalid_argument& e) {
+          throw CLI::ValidationError("--scheme", e.what());
+        }
+        cfg.scheme = text;
+      },
+      "an in-tree scheme spec, e.g. pbd or pngs:reltol=1e-8");
   auto* p = cmd.add_option("--plugin", cfg.plugin, "a shared library exporting sweepcheck_create_scheme");
   s->excludes(p);
   cmd.add_option("--out", cfg.out, "output folder for audit.md, audit.json and figures")
@@ -167,8 +179,7 @@ AuditOptions audit_options(const AuditConfig& cfg, bool claimed_given, const std
   opt.claimed_order = cfg.claimed_order;
   // An in-tree scheme's own claim carries its kind (SchemeInfo); a given
   // --claimed-order or a plugin's claim is sharp unless the flag says otherwise.
-  opt.claim_is_sharp = cfg.sharp || (!cfg.scheme.empty() && !claimed_given &&
-                                     scheme_info(parse_scheme_spec(cfg.scheme).name).claim_is_sharp);
+  opt.claim_is_sharp = cfg.sharp || (cfg.spec && !claimed_given && scheme_info(cfg.spec->name).claim_is_sharp);
   opt.journal = out.journal;
   opt.max_problems = cfg.max_problems;
   CommonStudyOptions j;
@@ -222,7 +233,7 @@ int run_audit_command(const CLI::App& cmd, const AuditConfig& cfg, const CLI::Op
   check_audit_input(cfg, claimed);
   const std::vector<double> perturbations = parse_perturbations(cfg.large_step_perturbations);
   const SchemeFactory factory =
-      cfg.plugin.empty() ? catalog_scheme_factory(parse_scheme_spec(cfg.scheme)) : load_plugin(cfg.plugin);
+      cfg.spec ? catalog_scheme_factory(*cfg.spec) : load_plugin(cfg.plugin);
   // Before computing: --out and the reference cache writable, --out locked.
   CommonStudyOptions common;
   common.out = cfg.out;

@@ -53,8 +53,6 @@ void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o);
 // so a bad --out is bad input (exit 2) found before any computation.
 std::string output_folder_problem(const std::string& text);
 CLI::Validator output_folder_validator();
-// One scheme spec checked with the other arguments (a CLI11 check, exit 2).
-CLI::Validator scheme_spec_validator();
 
 
 // A study command's --out, held from before the computation until its files

@@ -10,7 +10,6 @@
 #include "app/progress.hpp"
 #include "reports/study_report.hpp"
 #include "studies/runs/reference_cache.hpp"
-#include "studies/runs/scheme_catalog.hpp"
 
 namespace sweepcheck::app {
 
@@ -43,19 +42,6 @@ CLI::Validator output_folder_validator() {
         return why.empty() ? std::string() : why + " (rule: an existing writable folder, or a creatable one)";
       },
       "FOLDER", "output folder");
-}
-
-CLI::Validator scheme_spec_validator() {
-  return CLI::Validator(
-      [](std::string& s) {
-        try {
-          (void)parse_scheme_spec(s);
-        } catch (const std::invalid_argument& e) {
-          return std::string(e.what());
-        }
-        return std::string();
-      },
-      "SPEC", "scheme spec");
 }
 
 void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o) {
