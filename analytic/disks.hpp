@@ -118,14 +118,14 @@ class DisksSet {
   // `order`: the sweep's order of pairs (solvers/neighbours/pair_order.hpp); the
   // schemes' default is the paper's (i, j) order.
   DisksSet(int N, T R, PairOrder order = PairOrder::index)
-      : N_(N), d_(T(2) * R), order_(order), kernel_(N, T(2) * R, order) {
+      : kernel_(N, T(2) * R, order) {
     if (N < 2 || !(R > T(0))) throw std::invalid_argument("DisksSet: needs N >= 2 and R > 0");
   }
 
-  int dim() const { return 2 * N_; }
-  int disks() const { return N_; }
-  PairOrder order() const { return order_; }
-  T min_distance() const { return d_; }
+  int dim() const { return 2 * kernel_.disks(); }
+  int disks() const { return kernel_.disks(); }
+  PairOrder order() const { return kernel_.order(); }
+  const T& min_distance() const { return kernel_.min_distance(); }
   // The skin of the sweep's candidate list: PGS and the penalty method look at
   // (and count) the same candidates (solvers/sets/local_constraints.hpp).
   T candidate_reach() const { return kernel_.skin(); }
@@ -145,20 +145,22 @@ class DisksSet {
   T max_violation(const T& /*t*/, const Vec<T>& x) const {
     using std::max;
     using std::sqrt;
+    const T& d = kernel_.min_distance();
     T v(0);
-    for (const auto& [i, j] : kernel_.pairs_covering(x, d_))
-      v = max(v, (d_ - (x.template segment<2>(2 * i) - x.template segment<2>(2 * j)).norm()) / sqrt(T(2)));
+    for (const auto& [i, j] : kernel_.pairs_covering(x, d))
+      v = max(v, (d - (x.template segment<2>(2 * i) - x.template segment<2>(2 * j)).norm()) / sqrt(T(2)));
     return v;
   }
 
   // The pair constraints with g_ij(x) = |X_i − X_j| − 2R <= reach, (i, j) order.
   ConstraintSet<T> local_constraints(const T& /*t*/, const Vec<T>& x, const T& reach) const {
+    const T& d = kernel_.min_distance();
     ConstraintSet<T> s(dim());
     // Widened by a relative ε so that g = reach is kept.
-    const T cut = (d_ + reach) * (T(1) + T(16) * epsilon<T>());
+    const T cut = (d + reach) * (T(1) + T(16) * epsilon<T>());
     for (const auto& [i, j] : kernel_.pairs_covering(x, cut))
-      if ((x.template segment<2>(2 * i) - x.template segment<2>(2 * j)).norm() - d_ <= reach)
-        s.add(PairNonOverlap<T>(i, j, 2, d_));
+      if ((x.template segment<2>(2 * i) - x.template segment<2>(2 * j)).norm() - d <= reach)
+        s.add(PairNonOverlap<T>(i, j, 2, d));
     return s;
   }
 
@@ -167,10 +169,7 @@ class DisksSet {
   bool project_pair(Vec<T>& x, int i, int j) const { return kernel_.project_pair(x, i, j); }
 
  private:
-  int N_;
-  T d_;
-  PairOrder order_;
-  DiskPairSweep<T> kernel_;
+  DiskPairSweep<T> kernel_;  // holds N, the diameter d = 2R and the pair order
 };
 
 template <class T>

@@ -53,6 +53,9 @@ class DiskPairSweep {
  public:
   DiskPairSweep(int N, T d, PairOrder order) : N_(N), d_(d), order_(order), skin_(d / T(2)) {}
 
+  int disks() const { return N_; }
+  const T& min_distance() const { return d_; }  // the diameter d
+  PairOrder order() const { return order_; }
   // The skin of the candidate list (the constraints near a point use it too).
   T skin() const { return skin_; }
 
