@@ -39,6 +39,7 @@ struct AuditConfig {
   bool isolate = false;
   bool resume = false;
   bool sharp = false;
+  bool diagnose = false;
   double run_timeout = 0;
   std::string problem_plugin;
   bool no_validate = false;
@@ -100,6 +101,9 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
       ->check(CLI::NonNegativeNumber);
   cmd.add_option("--jobs", cfg.jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
   cmd.add_flag("--quiet", cfg.quiet, "no verdict table on stdout, no progress on stderr");
+  cmd.add_flag("--diagnose", cfg.diagnose,
+               "print the Diagnosis section in audit.md even when every check passes (it is printed whenever one "
+               "does not; audit.json always holds the time stencil and the constraint coverage)");
   cmd.add_flag("--claim-is-sharp", cfg.sharp,
                "the claimed order is exact (order = claim, failed when exceeded too); by default a claim is "
                "one-sided, order >= claim, as a convergence theorem states it");
@@ -182,6 +186,7 @@ AuditOptions audit_options(const AuditConfig& cfg, bool claimed_given, const std
   opt.claim_is_sharp = cfg.sharp || (cfg.spec && !claimed_given && scheme_info(cfg.spec->name).claim_is_sharp);
   opt.journal = out.journal;
   opt.max_problems = cfg.max_problems;
+  opt.diagnose = cfg.diagnose;
   CommonStudyOptions j;
   j.jobs = cfg.jobs;
   opt.executor = j.executor(ranks);

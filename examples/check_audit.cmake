@@ -5,6 +5,11 @@
 # - EVIDENCE "id|text": check id's evidence, or one of its problems', must contain text (one pair);
 # - NOT_RUN_REASON given: at least one problem is listed as not run, each
 #   with a reason containing NOT_RUN_REASON, and in every check 1-5 as skipped.
+# - DIAGNOSIS "a;b": each text must appear in a finding of audit.json's
+#   diagnosis marked as a defect (issue 36: the diagnosis names the defect);
+# - NOTES "a;b": each text must appear in a finding that is not a defect (a note);
+# - NO_DEFECT ON: no finding of the diagnosis is marked as a defect (a correct scheme).
+# Always: audit.json holds the diagnosis's time stencil and constraint coverage.
 # Usage: cmake -DPROGRAM=... -DARGS="a;b" -DOUT=dir [-DEXPECT_FAIL="x;y"] [-DEXPECT_PASS="z"] [-DEVIDENCE="id|text"]
 #        [-DNOT_RUN_REASON=text] [-DJUNIT_CHECK=path/to/junit_check -DPYTHON=python3] -P check_audit.cmake
 # - JUNIT_CHECK given: the audit also writes --junit OUT/ci/junit.xml (a folder
@@ -50,6 +55,45 @@ foreach(i RANGE ${last})
     endforeach()
   endif()
 endforeach()
+# The diagnosis (studies/audit/diagnosis.hpp): the stencil and the coverage, for every audited scheme.
+string(JSON n_stencil ERROR_VARIABLE no_stencil LENGTH "${json}" diagnosis stencil)
+string(JSON n_coverage ERROR_VARIABLE no_coverage LENGTH "${json}" diagnosis coverage)
+if(no_stencil OR no_coverage OR n_stencil LESS 2 OR n_coverage LESS 1)
+  message(FATAL_ERROR "audit.json has no diagnosis stencil / coverage: ${no_stencil}${no_coverage}")
+endif()
+set(defects "")
+set(notes "")
+string(JSON n_findings LENGTH "${json}" diagnosis findings)
+if(n_findings GREATER 0)
+  math(EXPR flast "${n_findings} - 1")
+  foreach(i RANGE ${flast})
+    string(JSON is_defect GET "${json}" diagnosis findings ${i} defect)
+    string(JSON ftext GET "${json}" diagnosis findings ${i} text)
+    if(is_defect)
+      string(APPEND defects " | ${ftext}")
+    else()
+      string(APPEND notes " | ${ftext}")
+    endif()
+  endforeach()
+endif()
+foreach(text IN LISTS DIAGNOSIS)
+  string(FIND "${defects}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the diagnosis names no defect containing '${text}'; its defects: ${defects}")
+  endif()
+endforeach()
+foreach(text IN LISTS NOTES)
+  string(FIND "${notes}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the diagnosis has no note containing '${text}'; its notes: ${notes}")
+  endif()
+endforeach()
+if(NO_DEFECT AND NOT defects STREQUAL "")
+  message(FATAL_ERROR "a correct scheme's diagnosis reads as a defect: ${defects}")
+endif()
+if(DIAGNOSIS OR NO_DEFECT)
+  message("diagnosis defects: ${defects}")
+endif()
 foreach(id ${EXPECT_PASS})
   if(NOT v_${id} STREQUAL "PASS")
     message(FATAL_ERROR "expected check ${id} to PASS, it says ${v_${id}}: ${e_${id}}")

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "reports/figure.hpp"
@@ -117,6 +119,45 @@ std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& 
 
 }  // namespace
 
+// The diagnosis (studies/audit/diagnosis.hpp): always the stencil and the
+// coverage with their fitted laws; the findings; whether audit.md shows it.
+nlohmann::json diagnosis_json(const Diagnosis& d) {
+  nlohmann::json j;
+  j["shown"] = d.shown;
+  j["wall_seconds"] = d.wall_seconds;
+  j["stencil"] = nlohmann::json::array();
+  for (const auto& s : d.stencil) {
+    nlohmann::json sj{{"of", s.of},           {"problem", s.problem}, {"kind", s.kind},   {"law", s.law},
+                      {"c", s.c},             {"c_min", s.c_min},     {"c_max", s.c_max}, {"outside_step", s.outside},
+                      {"runs", s.runs},       {"steps", s.steps}};
+    if (!s.frozen_at.empty()) sj["frozen_at"] = s.frozen_at;
+    for (const auto& l : s.laws)
+      sj["fitted"].push_back({{"a", l.a}, {"b", l.b}, {"q", l.q}, {"rms", l.rms}});
+    j["stencil"].push_back(sj);
+  }
+  j["coverage"] = nlohmann::json::array();
+  for (const auto& c : d.coverage) {
+    nlohmann::json cj{{"problem", c.problem},   {"constraints", c.constraints},   {"runs", c.runs},
+                      {"never_evaluated", c.never}, {"project_calls", c.project_calls}};
+    // Per constraint only where it says something: a few constraints, or some never looked at.
+    if (c.constraints <= 16) {
+      cj["evaluations"] = c.evaluations;
+      cj["projections"] = c.projections;
+    } else {
+      std::int64_t lo = std::numeric_limits<std::int64_t>::max(), hi = 0;
+      for (auto e : c.evaluations) lo = std::min(lo, e), hi = std::max(hi, e);
+      cj["evaluations_min"] = c.evaluations.empty() ? 0 : lo;
+      cj["evaluations_max"] = hi;
+    }
+    if (c.carrier >= 0) cj["largest_violation"] = {{"constraint", c.carrier}, {"distance", c.carrier_violation}};
+    j["coverage"].push_back(cj);
+  }
+  j["findings"] = nlohmann::json::array();
+  for (const auto& f : d.findings) j["findings"].push_back({{"topic", f.topic}, {"text", f.text}, {"defect", f.defect}});
+  for (const auto& [problem, tags] : d.tags) j["tags"][problem] = tags;
+  return j;
+}
+
 nlohmann::json audit_json(const AuditResult& a) {
   nlohmann::json j;
   j["scheme"] = a.scheme;
@@ -177,6 +218,7 @@ nlohmann::json audit_json(const AuditResult& a) {
     j["gave_up"] = a.gave_up;
     j["runs_not_started"] = a.runs_not_started;
   }
+  j["diagnosis"] = diagnosis_json(a.diagnosis);
   j["isolated"] = a.isolated;
   j["child_runs"] = a.child_runs;
   j["determinism_hashes"] = {fmt::format("{:016x}", a.determinism_hash[0]), fmt::format("{:016x}", a.determinism_hash[1])};
@@ -234,6 +276,24 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
       for (const auto& s : c.skipped) md += fmt::format("| {} | skipped | {} |\n", s.problem, cell(s.reason));
       md += "\n";
     }
+  }
+  if (a.diagnosis.shown) {
+    const Diagnosis& d = a.diagnosis;
+    md += "## Diagnosis\n\nWhat the host saw the scheme do through the problem's view, and what the rows show "
+          "(information, not a verdict; `studies/audit/audit.md`, \"Diagnosis\"). **Defect** marks what a scheme of "
+          "the seeds does not do; the rest are notes.\n\n";
+    if (d.findings.empty()) md += "Nothing unusual found.\n\n";
+    for (const auto& f : d.findings)
+      md += fmt::format("- {}{}: {}\n", f.defect ? "**Defect**, " : "", f.topic, f.text);
+    md += "\n| problem | f queried at | S queried at | constraints never evaluated |\n|---|---|---|---|\n";
+    for (const auto& c : d.coverage) {
+      std::string f_law, s_law;
+      for (const auto& s : d.stencil)
+        if (s.problem == c.problem) (s.of == "f" ? f_law : s_law) = s.law;
+      std::string never = c.never.empty() ? "none" : fmt::format("{} of {}", c.never.size(), c.constraints);
+      md += fmt::format("| {} | {} | {} | {} |\n", cell(c.problem), cell(f_law), cell(s_law), never);
+    }
+    md += "\n";
   }
   md += "## Large-step runs\n\n| problem | h | error | status |\n|---|---|---|---|\n";
   for (const auto& r : a.large_step_rows)

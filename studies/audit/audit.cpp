@@ -98,6 +98,10 @@ AuditResult AuditSession::run(const std::vector<AuditProblem>& all_problems) {
   judge_checks_one_to_five();
   res_.checks.push_back(judge_precision_work());
   res_.checks.push_back(judge_determinism());
+  const auto diagnose_start = std::chrono::steady_clock::now();
+  diagnose();
+  res_.diagnosis.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - diagnose_start).count();
   res_.child_runs = child_runs_;
   res_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return std::move(res_);

@@ -13,6 +13,7 @@
 
 #include "studies/audit/audit_checks.hpp"
 #include "studies/audit/audit_problems.hpp"
+#include "studies/audit/diagnosis.hpp"
 #include "studies/runs/executor.hpp"
 #include "studies/runs/run_budget.hpp"
 #include "studies/runs/run_journal.hpp"
@@ -47,6 +48,11 @@ struct AuditOptions {
   std::shared_ptr<RunJournal> journal;
   // Called after each independent run of this process: (runs done, runs in all).
   std::function<void(int, int)> progress;
+  // Print the Diagnosis section (studies/audit/diagnosis.hpp) even when every
+  // check passes (--diagnose); it is printed whenever one does not. Its
+  // traced runs are made either way: audit.json always holds the stencil and
+  // the coverage.
+  bool diagnose = false;
 
   void validate() const {
     thresholds.validate();
@@ -156,6 +162,9 @@ struct AuditResult {
   bool isolated = false;         // the scheme's runs went through child processes
   int child_runs = 0;            // how many
   double wall_seconds = 0;
+  // What the host saw the scheme do and what the rows show, in words
+  // (information, never a verdict; issue 36).
+  Diagnosis diagnosis;
 
   bool any_failed() const {
     for (const auto& c : checks)

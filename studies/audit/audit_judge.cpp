@@ -231,6 +231,17 @@ void AuditSession::not_run_if(Judgement j, const std::string& kind, std::size_t 
   c.not_run = res_.gave_up;
 }
 
+double AuditSession::large_step_bound(std::size_t i) const {
+  const AuditProblem& p = problems_[i];
+  return th_.large_step_error_factor * (1 + p.x0.norm() + (p.t_end - p.t0) * (velocity_scales_[i] - 1));
+}
+
+// What judge_large_steps counts against a run: it ended early, or its error is not within the bound.
+bool AuditSession::large_step_broke_bound(std::size_t k) const {
+  const RunRow& r = rows_[k];
+  return ended_early(r.status) || !(r.error_uniform <= large_step_bound(tasks_[k].problem));
+}
+
 // Checks 1-5 from the per-problem judgements, the large-step runs and the faults.
 void AuditSession::judge_checks_one_to_five() {
   CheckResult conv = make_check("convergence", "Convergence to the known solution",
@@ -243,7 +254,6 @@ void AuditSession::judge_checks_one_to_five() {
   for (std::size_t i = 0; i < problems_.size(); ++i) {
     const AuditProblem& p = problems_[i];
     const std::string label = problem_label(p);
-    const double vs = velocity_scales_[i];
     if (!problem_fault_reason_[i].empty()) {
       // A problem plugin that failed is not evidence about the scheme (issue 37).
       const CheckResult::Skipped why{label, "not judged: " + problem_fault_reason_[i]};
@@ -262,8 +272,7 @@ void AuditSession::judge_checks_one_to_five() {
         runs.push_back({r.h, r.error_uniform, ended_early(r.status), inner_trouble(r.status),
                         start_sizes_[i][tasks_[k].start]});
       }
-    const double bound_on_error = th_.large_step_error_factor * (1 + p.x0.norm() + (p.t_end - p.t0) * (vs - 1));
-    not_run_if(with_faults(judge_large_steps(runs, bound_on_error, th_), res_.faults, "large-step", label),
+    not_run_if(with_faults(judge_large_steps(runs, large_step_bound(i), th_), res_.faults, "large-step", label),
                "large-step", i, big);
     if (p.project) {
       not_run_if(with_faults(j_cons_[i], res_.faults, "probe", label), "probe", i, cons);

@@ -38,6 +38,8 @@ AuditProblem sliding_audit_problem(const SlidingCaseOptions& o) {
   // |f| = 1 and the balls meet along the unit circle: crossing it takes time 1.
   a.time_scale = 1;
   a.set_description = fmt::format("the intersection of two ball complements in R^{}, non-convex", o.d);
+  // On the crease both balls act; at t* the point leaves it into free fall.
+  a.tags = {"several constraints active together", "curved boundary", "contacts switch"};
   a.view = make_problem_view(std::move(p));
   return a;
 }
@@ -50,7 +52,7 @@ AuditProblem sliding_audit_problem(const SlidingCaseOptions& o) {
 // the catching-up schemes run on it.
 template <class P>
 AuditProblem moving_audit_problem(P p, std::string parameters, std::vector<double> probe_times, double time_scale,
-                                  std::string notes, std::string set_description,
+                                  std::string notes, std::string set_description, std::vector<std::string> tags,
                                   std::function<Polyhedron<double>(double)> polyhedron = {}) {
   AuditProblem a;
   a.name = p.name();
@@ -74,6 +76,7 @@ AuditProblem moving_audit_problem(P p, std::string parameters, std::vector<doubl
   a.time_scale = time_scale;
   a.set_speed = p.set_speed();
   a.set_description = std::move(set_description);
+  a.tags = std::move(tags);
   a.view = make_problem_view(std::move(p));
   if (polyhedron) a.view = std::make_shared<const WithPolyhedron>(a.view, std::move(polyhedron));
   return a;
@@ -111,7 +114,8 @@ std::vector<AuditProblem> moving_audit_problems() {
     auto poly = wall_polyhedron(p);
     return moving_audit_problem(std::move(p), "A=0.5 omega=2pi g=4 u=1 kappa=1 (moving wall)", {0.05, 0.15, 0.6, 1.1}, 0.25,
                                 "exact solution: Skorokhod reflection on the moving wall (moving_sets.md, 1)",
-                                "the oscillating half-plane {x_2 >= 0.5 sin 2 pi t}", std::move(poly));
+                                "the oscillating half-plane {x_2 >= 0.5 sin 2 pi t}", {"moving set", "flat boundary"},
+                                std::move(poly));
   }());
   list.push_back([&] {
     // Static wall x_2 >= 0, field (0.5 + cos 2 pi t, -4 - pi cos 2 pi t): the
@@ -122,7 +126,8 @@ std::vector<AuditProblem> moving_audit_problems() {
     return moving_audit_problem(std::move(p), "A=0 omega=2pi g=4 a=pi u=0.5 b=1 (time-dependent field)",
                                 {0.05, 0.15, 0.6, 1.1}, 0.25,
                                 "exact solution: Skorokhod reflection of the time-dependent field (moving_sets.md, 1)",
-                                "the static half-plane {x_2 >= 0}", std::move(poly));
+                                "the static half-plane {x_2 >= 0}", {"time-dependent field", "flat boundary"},
+                                std::move(poly));
   }());
   list.push_back([&] {
     // In contact from t = 0 (c0 = sqrt(R^2 - y0^2) = 0.6): a rest phase first
@@ -132,7 +137,7 @@ std::vector<AuditProblem> moving_audit_problems() {
     DraggedInBall<double> p({.v = 1, .R = 1, .y0 = 0.8, .t_end = 2.4, .c0 = 0.6});
     return moving_audit_problem(std::move(p), "v=1 R=1 y0=0.8 c0=0.6 (translating ball, tractrix)",
                                 {0.2, 0.7, 1.3, 2.0}, 1, "exact solution: the tractrix (moving_sets.md, 2)",
-                                "a translating disk, point inside: curved");
+                                "a translating disk, point inside: curved", {"moving set", "curved boundary"});
   }());
   list.push_back([&] {
     PushedByObstacle<double> p({.v = 1, .R = 1, .theta0 = pi / 6, .t_end = 2.5});
@@ -140,7 +145,8 @@ std::vector<AuditProblem> moving_audit_problems() {
                                 {0.2, 0.6, 1.1, 2.0}, 1,
                                 "exact solution: pushed around the disk until t* = 1.317, then at rest "
                                 "(moving_sets.md, 3)",
-                                "the complement of a translating disk, non-convex");
+                                "the complement of a translating disk, non-convex",
+                                {"moving set", "curved boundary", "contacts switch"});
   }());
   return list;
 }
@@ -166,6 +172,7 @@ std::vector<AuditProblem> audit_problems(int count) {
   makers.push_back([] {
     AuditProblem a = disks_audit_problem();
     a.set_description = "780 pair constraints |X_i - X_j| >= 2R, non-convex";
+    a.tags = {"several constraints active together", "curved boundary", "contacts switch"};
     return a;
   });
   // Moving sets and time-dependent fields (analytic/moving_sets.md): every
@@ -194,6 +201,7 @@ std::vector<AuditProblem> audit_problems(int count) {
   makers.push_back([] {
     AuditProblem a = crowd_audit_problem();
     a.set_description = "the crowd's pair constraints |X_i - X_j| >= 2R and its walls, non-convex";
+    a.tags = {"several constraints active together", "curved boundary", "flat boundary", "contacts switch"};
     return a;
   });
   // The linear complementarity systems of seed 002, Section 7
@@ -201,8 +209,17 @@ std::vector<AuditProblem> audit_problems(int count) {
   // view, so the catching-up schemes are audited on them. The ideal-diode
   // circuit (a time-dependent source on a polyhedral cone, cached exact
   // catching-up reference) and the closed-form LCS (exact solution).
-  makers.push_back([] { return circuit_audit_problem(); });
-  makers.push_back([] { return lcs_closed_form_audit_problem(); });
+  // Both are sweeping processes in z = P^(1/2) x: a non-identity metric in x.
+  makers.push_back([] {
+    AuditProblem a = circuit_audit_problem();
+    a.tags = {"time-dependent field", "flat boundary", "contacts switch", "non-identity metric"};
+    return a;
+  });
+  makers.push_back([] {
+    AuditProblem a = lcs_closed_form_audit_problem();
+    a.tags = {"flat boundary", "contacts switch", "non-identity metric"};
+    return a;
+  });
 
   if (count < 0) throw std::invalid_argument("audit_problems: count must be >= 0");
   const std::size_t n = count == 0 ? makers.size() : std::min<std::size_t>(makers.size(), std::size_t(count));

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "studies/audit/audit.hpp"
+#include "studies/audit/audit_trace.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/run_codec.hpp"
 #include "sweepcheck/solvers/adapters/template_stepper.hpp"
@@ -98,6 +99,14 @@ class AuditSession {
   void judge_checks_one_to_five();
   CheckResult judge_precision_work() ;
   CheckResult judge_determinism();
+  // The error bound of problem i's large steps, and whether row k of the batch broke it.
+  double large_step_bound(std::size_t i) const;
+  bool large_step_broke_bound(std::size_t k) const;
+
+  // --- diagnose (audit_diagnose.cpp) ---
+  void diagnose();
+  TraceRun traced(std::size_t problem, std::int64_t n, std::int64_t steps);
+  void diagnose_growth(std::size_t i, Diagnosis& d);
 
   const SchemeFactory& scheme_;
   const AuditOptions& opt_;

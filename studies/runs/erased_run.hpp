@@ -82,6 +82,12 @@ struct AuditProblem {
   // dragged up to this fast beyond what f moves it, so it adds to the
   // velocity scale of the violation floor and the large-step bound.
   double set_speed = 0;
+  // What distinguishes the problem within the battery, in the words of the
+  // audit's diagnosis (studies/audit/diagnosis.hpp, "Patterns"): "moving set",
+  // "time-dependent field", "several constraints active together", "curved
+  // boundary", "flat boundary", "contacts switch", "non-identity metric".
+  // Empty for a problem plugin (nothing is known of it).
+  std::vector<std::string> tags;
 };
 
 // "name parameters": how runs, faults and checks name a problem.

@@ -1,0 +1,182 @@
+// The audit's diagnose phase (audit_session.hpp; what it says and why:
+// studies/audit/diagnosis.hpp, studies/audit/audit.md "Diagnosis"). After the
+// checks: a few coarse traced runs per problem (audit_trace.hpp), isolated
+// like every run of the audited scheme, then the findings.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "studies/audit/audit_session.hpp"
+#include "studies/runs/parallel_runs.hpp"
+
+namespace sweepcheck::audit_detail {
+
+namespace {
+
+// The traced runs of one problem: four step sizes, halving from the ladder's
+// coarsest (at least 8 steps over the interval), so a stencil's dependence on
+// h can be fitted. Each traces the first steps only, at most
+// kTraceEvaluations / (constraints + 1) of them and at least 12: whole runs on
+// the few-constraint problems, a few steps of the disks and the crowd (their
+// steps cost as much as the 780 constraints). Work, not seconds: the same
+// runs on every machine.
+constexpr int kTraceRuns = 4;
+constexpr std::int64_t kTraceEvaluations = 4096;
+constexpr std::int64_t kGrowthSteps = 200;
+
+}  // namespace
+
+TraceRun AuditSession::traced(std::size_t i, std::int64_t n, std::int64_t steps) {
+  const AuditProblem& p = problems_[i];
+  const bool isolate = opt_.isolate || !p.untrusted.empty();
+  if (!isolate) return trace_run(p, scheme_, n, steps);
+  const ChildResult c = isolated(
+      [&] {
+        codec::Writer w;
+        encode(w, trace_run(p, scheme_, n, steps));
+        return std::move(w.bytes);
+      },
+      steps, i);
+  TraceRun out;
+  out.n = n;
+  out.h = (p.t_end - p.t0) / double(n);
+  if (c.status != RunStatus::ok) {
+    out.status = c.status;
+    out.fault = c.detail;
+    return out;
+  }
+  try {
+    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
+    decode(r, out);
+  } catch (const std::exception& e) {
+    out = {};
+    out.status = RunStatus::crashed;
+    out.fault = std::string("the traced run's result could not be read: ") + e.what();
+  }
+  return out;
+}
+
+// Check 4 failed on problem i from a perturbed start while the given start's
+// run with the same step kept its bound: the two runs side by side, to
+// measure the growth per step and its direction (the smallest such step).
+void AuditSession::diagnose_growth(std::size_t i, Diagnosis& d) {
+  std::size_t pick = tasks_.size();
+  for (std::size_t k = n_ladder_; k < tasks_.size(); ++k) {
+    if (tasks_[k].problem != i || tasks_[k].start == 0 || !large_step_broke_bound(k)) continue;
+    bool given_kept = false;
+    for (std::size_t g = n_ladder_; g < tasks_.size(); ++g)
+      if (tasks_[g].problem == i && tasks_[g].start == 0 && tasks_[g].n == tasks_[k].n)
+        given_kept = !large_step_broke_bound(g);
+    if (given_kept && (pick == tasks_.size() || tasks_[k].n > tasks_[pick].n)) pick = k;
+  }
+  if (pick == tasks_.size()) return;
+  const Task& t = tasks_[pick];
+  const AuditProblem& given = starts_[i][0];
+  const AuditProblem& perturbed = starts_[i][t.start];
+  const std::int64_t steps = std::min(t.n, kGrowthSteps);
+  GrowthTrace g;
+  if (opt_.isolate || !given.untrusted.empty()) {
+    const ChildResult c = isolated(
+        [&] {
+          codec::Writer w;
+          encode(w, trace_growth(given, perturbed, scheme_, t.n, steps));
+          return std::move(w.bytes);
+        },
+        2 * steps, i);
+    if (c.status != RunStatus::ok) return;
+    try {
+      codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
+      decode(r, g);
+    } catch (const std::exception&) {
+      return;
+    }
+  } else {
+    g = trace_growth(given, perturbed, scheme_, t.n, steps);
+  }
+  d.findings.push_back(growth_finding(problem_label(problems_[i]), start_sizes_[i][t.start], g));
+}
+
+void AuditSession::diagnose() {
+  Diagnosis& d = res_.diagnosis;
+  struct TraceTask {
+    std::size_t problem;
+    std::int64_t n, steps;
+  };
+  std::vector<TraceTask> plan;
+  for (std::size_t i = 0; i < problems_.size(); ++i) {
+    if (!problem_fault_reason_[i].empty()) continue;  // not judged (issue 37): nothing to diagnose
+    const AuditProblem& p = problems_[i];
+    d.tags[problem_label(p)] = p.tags;
+    const double span = p.t_end - p.t0;
+    const std::int64_t n0 = std::max<std::int64_t>(8, (p.ladder ? *p.ladder : th_.ladder).step_counts(span).front());
+    const std::int64_t cap =
+        std::max<std::int64_t>(12, kTraceEvaluations / (std::int64_t(constraint_counts_[i]) + 1));
+    for (int r = 0; r < kTraceRuns; ++r) plan.push_back({i, n0 << r, std::min(n0 << r, cap)});
+  }
+  const auto traces = run_tasks<TraceRun>(
+      plan.size(), opt_.executor, [&](std::size_t k) { return traced(plan[k].problem, plan[k].n, plan[k].steps); },
+      {});
+
+  // Per problem: the stencil of f and S, the coverage, the free steps.
+  std::map<std::string, const ConstraintCoverage*> coverage_by_problem;
+  d.coverage.reserve(problems_.size());
+  std::vector<Finding> free_steps;
+  for (std::size_t i = 0; i < problems_.size(); ++i) {
+    std::vector<TraceRun> runs;
+    for (std::size_t k = 0; k < plan.size(); ++k)
+      if (plan[k].problem == i && traces[k].steps > 0) runs.push_back(traces[k]);
+    if (runs.empty()) continue;
+    const std::string label = problem_label(problems_[i]);
+    d.stencil.push_back(fit_stencil("f", label, runs));
+    d.stencil.push_back(fit_stencil("S", label, runs));
+    d.coverage.push_back(coverage_of(label, runs));
+    for (auto& f : free_step_findings(label, runs)) free_steps.push_back(std::move(f));
+  }
+  for (const auto& c : d.coverage) coverage_by_problem[c.problem] = &c;
+  for (auto& f : stencil_findings(d.stencil)) d.findings.push_back(std::move(f));
+  for (auto& f : coverage_findings(d.coverage)) d.findings.push_back(std::move(f));
+  for (auto& f : free_steps) d.findings.push_back(std::move(f));
+
+  // What the rows show, per problem whose convergence or violation judgement is not a pass.
+  auto verdict_of = [&](const std::string& check, const std::string& label) {
+    if (const CheckResult* c = res_.find(check))
+      for (const auto& p : c->per_problem)
+        if (p.problem == label) return p.judgement.verdict;
+    return CheckVerdict::pass;
+  };
+  for (std::size_t i = 0; i < problems_.size(); ++i) {
+    const std::string label = problem_label(problems_[i]);
+    const bool conv_failed = verdict_of("convergence", label) == CheckVerdict::fail;
+    const bool viol_failed = verdict_of("violation", label) == CheckVerdict::fail;
+    if (!conv_failed && !viol_failed) continue;
+    std::vector<RunRow> rows;
+    for (const auto& r : res_.ladder_rows)
+      if (r.problem + " " + r.parameters == label) rows.push_back(r);
+    const auto it = coverage_by_problem.find(label);
+    for (auto& f : row_findings(label, rows, conv_failed, viol_failed,
+                                it == coverage_by_problem.end() ? nullptr : it->second))
+      d.findings.push_back(std::move(f));
+  }
+
+  // Large steps that fail from a perturbed start only: the unstable mode.
+  if (const CheckResult* big = res_.find("large-steps"); big && big->verdict == CheckVerdict::fail)
+    for (std::size_t i = 0; i < problems_.size(); ++i)
+      if (verdict_of("large-steps", problem_label(problems_[i])) == CheckVerdict::fail) diagnose_growth(i, d);
+
+  // Patterns across the battery, per failing check.
+  for (const auto& c : res_.checks) {
+    if (c.verdict != CheckVerdict::fail) continue;
+    std::vector<ProblemVerdict> v;
+    for (const auto& p : c.per_problem)
+      if (p.judgement.verdict == CheckVerdict::fail || p.judgement.verdict == CheckVerdict::pass)
+        v.push_back({p.problem, p.judgement.verdict == CheckVerdict::fail});
+    for (auto& f : pattern_findings(c.id, v, d.tags)) d.findings.push_back(std::move(f));
+  }
+
+  bool all_pass = true;
+  for (const auto& c : res_.checks)
+    all_pass = all_pass && (c.verdict == CheckVerdict::pass || c.verdict == CheckVerdict::info);
+  d.shown = opt_.diagnose || !all_pass;
+}
+
+}  // namespace sweepcheck::audit_detail
