@@ -19,8 +19,9 @@ void add_distinct(std::vector<double>& ts, double t) {
   if (ts.size() < 16) ts.push_back(t);
 }
 
-bool strictly_inside(const plugin::ConstraintView& c, double t, const Vec<double>& x) {
-  const double margin = 1e-9 * (1 + x.norm());
+// Inside S with room to spare: every g_j above `room` (and round-off).
+bool inside_by(const plugin::ConstraintView& c, double t, const Vec<double>& x, double room) {
+  const double margin = room + 1e-9 * (1 + x.norm());
   for (int j = 0; j < c.size(); ++j)
     if (!(c.value(j, t, as_span(x)) > margin)) return false;
   return true;
@@ -117,7 +118,12 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
       out.violation[std::size_t(j)] = std::max(out.violation[std::size_t(j)], set.distance(j, tk1, as_span(next)));
     inner.f(tk, as_span(x), as_span(f));
     const double f2 = f.squaredNorm();
-    if (f2 > 1e-24 && !moved && strictly_inside(set, tk, x) && strictly_inside(set, tk1, next))
+    // Free of contact: every g_j at the start above 2 h |f| (|grad g_j| is at
+    // most sqrt(2) on the battery, so the Euler predictor x + h f stays
+    // inside even the sets linearised at x, as PGS and Venel see them), the
+    // end strictly inside, and no projection that moved the point.
+    const double room = 2 * h * std::sqrt(f2);
+    if (f2 > 1e-24 && !moved && inside_by(set, tk, x, room) && inside_by(set, tk1, next, 0))
       out.free_gain.push_back((next - x).dot(f) / (h * f2));
     x.swap(next);
     ++out.steps;

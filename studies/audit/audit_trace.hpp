@@ -33,8 +33,9 @@ struct TraceRun {
   std::vector<std::int64_t> projections;  // per constraint: project calls that moved the point
   std::vector<double> violation;          // per constraint: max over steps of d_{S_j(t_{k+1})}(x_{k+1})
   std::int64_t project_calls = 0, polyhedron_calls = 0;
-  // Steps from a point strictly inside S to a point strictly inside S, with
-  // no projection that moved the point (no constraint can have acted): <Φ_h(x) − x, f(t_k, x)> / (h |f(t_k, x)|²),
+  // Steps from a point with every g_j above 2 h |f| to a point strictly
+  // inside S (no constraint can have acted, not even one linearised at x),
+  // with no projection that moved the point: <Φ_h(x) − x, f(t_k, x)> / (h |f(t_k, x)|²),
   // which is 1 + O(h) for every consistent scheme (seed 000, (15)).
   std::vector<double> free_gain;
 };
