@@ -225,6 +225,16 @@ int announce(const AuditConfig& cfg, const AuditResult& r, std::size_t files) {
     std::cout << fmt::format("audit of {} ({:.1f} s)\n", r.scheme, r.wall_seconds);
     for (const auto& c : r.checks)
       std::cout << fmt::format("  {:<13} {:<15} {}\n", to_string(c.verdict), c.id, c.evidence);
+    // The diagnosis's defects, one line each (the whole of it: audit.md, "Diagnosis").
+    if (r.diagnosis.shown) {
+      int defects = 0;
+      for (const auto& f : r.diagnosis.findings) defects += f.defect;
+      std::cout << fmt::format("diagnosis: {} defect{} named, {} note{} (audit.md, \"Diagnosis\")\n", defects,
+                               defects == 1 ? "" : "s", r.diagnosis.findings.size() - std::size_t(defects),
+                               r.diagnosis.findings.size() - std::size_t(defects) == 1 ? "" : "s");
+      for (const auto& f : r.diagnosis.findings)
+        if (f.defect) std::cout << fmt::format("  {}: {}\n", f.topic, f.text);
+    }
   }
   std::cerr << "wrote " << (std::filesystem::path(cfg.out) / "audit.md").string() << " and " << files - 1
             << " other files\n";
