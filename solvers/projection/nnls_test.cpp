@@ -120,8 +120,9 @@ TEST(Nnls, TheUpdatingFactorisationGivesTheRefactoringOnesSolution) {
       expect_kkt(A, b, upd, what);
       EXPECT_NEAR(upd.residual, old.residual, 1e-10 * (1 + old.residual)) << what;
       // λ itself is unique only when A has full column rank (n <= m, no dependent columns).
-      if (trial % 3 != 0 && n <= m)
+      if (trial % 3 != 0 && n <= m) {
         EXPECT_LT((upd.lambda - old.lambda).norm(), 1e-10 * (1 + old.lambda.norm())) << what;
+      }
     }
   }
   EXPECT_GT(dependent_seen, 10);
