@@ -25,7 +25,8 @@
 //     the projection onto the linearised set S̃(y) of seed 000, Sec. 4.1).
 //     With H = L Lᵀ the QP is a least-distance program, solved exactly by
 //     Lawson–Hanson's LDP → NNLS reduction (Lawson & Hanson 1974, Ch. 23,
-//     using solvers/projection/nnls.hpp). Its multipliers are the new λ. Near a KKT
+//     using solvers/projection/nnls.hpp with its QR updated, not refactored,
+//     across the iterations). Its multipliers are the new λ. Near a KKT
 //     point with linearly independent active gradients and H ≻ 0 on their
 //     tangent space (second-order sufficiency; when H itself is indefinite
 //     the QP is convexified by an augmented-Lagrangian term that leaves its
@@ -212,6 +213,9 @@ KktCertificate<T> kkt_certificate(const ConstraintSet<T>& set, const T& t, const
   } else {
     Mat<T> A(y.size(), static_cast<Eigen::Index>(near.size()));
     for (std::size_t k = 0; k < near.size(); ++k) A.col(static_cast<Eigen::Index>(k)) = near[k];
+    // Any λ >= 0 bounds the distance to the cone from above by |Aλ − v|, so
+    // a residual below the tolerance certifies whichever factorisation NNLS
+    // used (the updated one: nnls.hpp).
     c.cone_residual = nnls(A, v, 0, &warm, NnlsFactorisation::update).residual;
   }
   return c;
