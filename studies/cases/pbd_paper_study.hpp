@@ -48,7 +48,8 @@ struct PbdPaperConfig {
                                         {"penalty", {{"gamma", 100}}},
                                         {"penalty", {{"gamma", 1000}}}};
   // Moreau–Euler on the disks solves a certified 80-dimensional projection per
-  // step (10–50 ms): it gets its own, coarser ladder. Empty: none.
+  // step (2–10 ms of CPU since issue 34; 10–50 ms before): it gets its own,
+  // coarser ladder. Empty: none.
   std::vector<SchemeSpec> disks_exact_schemes{{"moreau-euler", {}}};
   // Four rungs (three local orders), so one refined rung can complete the
   // four local orders the settling rule needs (fit_order.md, "Settling").
