@@ -163,5 +163,44 @@ TEST(DisksSet, AJammedClusterIsProjectedInFewSqpIterationsThoughTheHessianIsInde
   EXPECT_LE(all_pairs(40, 0.1).max_violation(0.0, r.point), 1e-13);
 }
 
+// The paper's 40 disks jammed (77 pairs in contact in 80 dimensions): the
+// projection Moreau–Euler takes there, computed on the pairs near contact
+// (DisksSet::local_constraints) with the updating NNLS, is the projection onto
+// all 780 pairs, certified by the KKT check on all of them (primal on every
+// pair, to the certificate's tolerance 1e3 ε (1 + |q|) ≈ 7e-13), and the
+// Lagrangian's Hessian is built blockwise with the same numbers as the dense
+// constraint_hessian.
+TEST(DisksSet, AJammedProjectionOnTheNearPairsIsTheProjectionOntoAllPairs) {
+  DisksOptions o;
+  o.seed = 4;
+  const Disks<double> p(o);
+  const ReferenceProjector<double> projector;
+  const double h = 0.05;
+  Vec<double> x = p.x0();
+  Work w;
+  for (int k = 0; k < 40; ++k) {
+    x -= h * x;
+    ASSERT_EQ(projector(p.constraints(), 0.0, x, w), StepStatus::ok) << "step " << k;
+  }
+  const Vec<double> q = (1 - h) * x;
+  Vec<double> y = q;
+  ASSERT_EQ(projector(p.constraints(), 0.0, y, w), StepStatus::ok);
+  const auto all = all_pairs(40, 0.1);
+  const auto full = project_onto(all, 0.0, q);
+  ASSERT_TRUE(full.converged);
+  EXPECT_GE(full.active.size(), 70u);
+  EXPECT_LT((y - full.point).norm(), 1e-12);
+  // The certificate of y on all 780 pairs, with the all-pairs multipliers.
+  const auto cert = kkt_certificate(all, 0.0, q, y, full.multipliers);
+  EXPECT_LE(cert.primal, cert.tolerance);
+  EXPECT_LE(all.max_violation(0.0, y), 1e-13);
+  for (int j : full.active) {
+    Mat<double> dense = Mat<double>::Identity(80, 80), blocks = dense;
+    dense -= full.multipliers[j] * constraint_hessian(all[j], 0.0, full.point);
+    subtract_scaled_constraint_hessian(all[j], 0.0, full.point, full.multipliers[j], blocks);
+    ASSERT_EQ(dense, blocks) << "pair " << j;  // bit for bit
+  }
+}
+
 }  // namespace
 }  // namespace sweepcheck

@@ -7,6 +7,7 @@
 // If the residual r = E u − f vanishes the polyhedron is empty; otherwise
 // x = −r_{1..n} / r_{n+1}. Finite and exact up to round-off, generic on the
 // scalar. A KKT certificate (λ = u / −r_{n+1}) is returned for checking.
+#include <Eigen/Cholesky>
 #include <Eigen/LU>
 #include <vector>
 
@@ -40,8 +41,12 @@ struct LeastDistanceSolution {
 // the solution is w = B_Aᵀ μ_A with (B_A B_Aᵀ) μ_A = h_A; re-solving that small
 // system gives the last digits back. The polished point is kept only when it
 // still satisfies the KKT conditions (μ_A >= 0, B w >= h) to round-off.
+// `factorisation` update (the fast path, nnls.hpp) factorises B_A B_Aᵀ by a
+// pivoted LDLᵀ instead of a full-pivoting LU (~10 times cheaper at k ~ 75
+// active rows); the rank test is the same (pivots above k ε times the largest).
 template <class T>
-void polish(const Mat<T>& B, const Vec<T>& h, LeastDistanceSolution<T>& s) {
+void polish(const Mat<T>& B, const Vec<T>& h, LeastDistanceSolution<T>& s,
+            NnlsFactorisation factorisation = NnlsFactorisation::refactor) {
   std::vector<Eigen::Index> A;
   for (Eigen::Index i = 0; i < s.multipliers.size(); ++i)
     if (s.multipliers[i] > T(0)) A.push_back(i);
@@ -53,9 +58,19 @@ void polish(const Mat<T>& B, const Vec<T>& h, LeastDistanceSolution<T>& s) {
     BA.row(i) = B.row(A[static_cast<std::size_t>(i)]);
     hA[i] = h[A[static_cast<std::size_t>(i)]];
   }
-  const Eigen::FullPivLU<Mat<T>> lu(BA * BA.transpose());
-  if (lu.rank() < k) return;  // dependent active rows: keep LDP's answer
-  const Vec<T> muA = lu.solve(hA);
+  Vec<T> muA;
+  if (factorisation == NnlsFactorisation::update) {
+    using std::abs;
+    const Eigen::LDLT<Mat<T>> ldlt(BA * BA.transpose());
+    if (ldlt.info() != Eigen::Success) return;
+    const Vec<T> D = ldlt.vectorD().cwiseAbs();
+    if (!(D.minCoeff() > T(k) * epsilon<T>() * D.maxCoeff())) return;  // dependent active rows: keep LDP's answer
+    muA = ldlt.solve(hA);
+  } else {
+    const Eigen::FullPivLU<Mat<T>> lu(BA * BA.transpose());
+    if (lu.rank() < k) return;  // dependent active rows: keep LDP's answer
+    muA = lu.solve(hA);
+  }
   const Vec<T> w = BA.transpose() * muA;
   const T tol = T(64) * epsilon<T>() * (T(1) + h.cwiseAbs().maxCoeff() + B.norm() * w.norm());
   if (muA.minCoeff() < -tol) return;
@@ -67,10 +82,12 @@ void polish(const Mat<T>& B, const Vec<T>& h, LeastDistanceSolution<T>& s) {
 
 // `warm` (optional): rows expected to be active (e.g. the previous SQP
 // iterate's); passed to nnls as its starting passive set — same answer,
-// fewer factorisations.
+// fewer factorisations. `factorisation`: how nnls solves on its passive set
+// (nnls.hpp; same answer up to round-off).
 template <class T>
 LeastDistanceSolution<T> least_distance(const Mat<T>& B, const Vec<T>& h,
-                                        const std::vector<Eigen::Index>* warm = nullptr) {
+                                        const std::vector<Eigen::Index>* warm = nullptr,
+                                        NnlsFactorisation factorisation = NnlsFactorisation::refactor) {
   const Eigen::Index n = B.cols(), m = B.rows();
   LeastDistanceSolution<T> out;
   if (m == 0) {
@@ -84,14 +101,14 @@ LeastDistanceSolution<T> least_distance(const Mat<T>& B, const Vec<T>& h,
   E.row(n) = h.transpose();
   Vec<T> f = Vec<T>::Zero(n + 1);
   f[n] = T(1);
-  const auto sol = nnls(E, f, 10 * static_cast<int>(m) + 30, warm);
+  const auto sol = nnls(E, f, 10 * static_cast<int>(m) + 30, warm, factorisation);
   const Vec<T> r = E * sol.lambda - f;
   // r_{n+1} = hᵀu − 1 < 0 exactly when the program is feasible.
   if (!(r[n] < -T(100) * epsilon<T>()) || !sol.converged) return out;
   out.feasible = true;
   out.w = -r.head(n) / r[n];
   out.multipliers = sol.lambda / (-r[n]);
-  polish(B, h, out);
+  polish(B, h, out, factorisation);
   return out;
 }
 

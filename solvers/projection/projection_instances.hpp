@@ -23,9 +23,10 @@
 
 // SWEEPCHECK_PROJECTION_INSTANCES(extern) declares, (empty) defines.
 #define SWEEPCHECK_PROJECTION_INSTANCES(EXTERN, T)                                                                  \
-  EXTERN template NnlsResult<T> nnls<T>(const Mat<T>&, const Vec<T>&, int, const std::vector<Eigen::Index>*);     \
+  EXTERN template NnlsResult<T> nnls<T>(const Mat<T>&, const Vec<T>&, int, const std::vector<Eigen::Index>*,      \
+                                        NnlsFactorisation);                                                        \
   EXTERN template LeastDistanceSolution<T> least_distance<T>(const Mat<T>&, const Vec<T>&,                         \
-                                                             const std::vector<Eigen::Index>*);                    \
+                                                             const std::vector<Eigen::Index>*, NnlsFactorisation); \
   EXTERN template PolyhedronProjection<T> project_onto_polyhedron<T>(const Mat<T>&, const Vec<T>&, const Vec<T>&); \
   EXTERN template ExactProjection<T> project_exact<T>(const Polyhedron<T>&, const Vec<T>&, Work*);                 \
   EXTERN template ApproximateProjection<T> project_dual_gradient<T>(const Polyhedron<T>&, const Vec<T>&, const T&, \

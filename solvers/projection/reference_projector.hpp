@@ -25,7 +25,8 @@
 //     the projection onto the linearised set S̃(y) of seed 000, Sec. 4.1).
 //     With H = L Lᵀ the QP is a least-distance program, solved exactly by
 //     Lawson–Hanson's LDP → NNLS reduction (Lawson & Hanson 1974, Ch. 23,
-//     using solvers/projection/nnls.hpp). Its multipliers are the new λ. Near a KKT
+//     using solvers/projection/nnls.hpp with its QR updated, not refactored,
+//     across the iterations). Its multipliers are the new λ. Near a KKT
 //     point with linearly independent active gradients and H ≻ 0 on their
 //     tangent space (second-order sufficiency; when H itself is indefinite
 //     the QP is convexified by an augmented-Lagrangian term that leaves its
@@ -49,6 +50,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 #include <Eigen/Cholesky>
@@ -156,6 +158,29 @@ Mat<T> constraint_hessian(const Constraint<T>& c, const T& t, const Vec<T>& y) {
   return H;
 }
 
+// H −= λ ∇²g_j(y), the same numbers as H −= λ · constraint_hessian(c, t, y)
+// (the entries where that matrix is zero are left as they are, which
+// subtracting λ · 0 does too), without forming an n×n matrix per constraint
+// for a pair constraint, whose Hessian has four D×D blocks.
+template <class T>
+void subtract_scaled_constraint_hessian(const Constraint<T>& c, const T& t, const Vec<T>& y, const T& lambda,
+                                        Mat<T>& H) {
+  if (const auto* s = std::get_if<PairNonOverlap<T>>(&c)) {
+    const Vec<T> v = s->Xi(y) - s->Xj(y);
+    const T r = v.norm();
+    if (!(r > T(0))) return;  // ∇²|v| taken as zero where |v| = 0, as constraint_hessian does
+    const Eigen::Index D = s->D, i = D * s->i, j = D * s->j;
+    const Vec<T> u = v / r;
+    const Mat<T> P = (Mat<T>::Identity(D, D) - u * u.transpose()) / r;
+    const Mat<T> lP = lambda * P;  // λ · (−P) = −(λ · P) exactly
+    H.block(i, i, D, D) -= lP;
+    H.block(j, j, D, D) -= lP;
+    H.block(i, j, D, D) += lP;
+    H.block(j, i, D, D) += lP;
+    return;
+  }
+  H -= lambda * constraint_hessian(c, t, y);
+}
 
 // The KKT check of (y, λ) for P_S(q); see the header comment.
 template <class T>
@@ -188,7 +213,10 @@ KktCertificate<T> kkt_certificate(const ConstraintSet<T>& set, const T& t, const
   } else {
     Mat<T> A(y.size(), static_cast<Eigen::Index>(near.size()));
     for (std::size_t k = 0; k < near.size(); ++k) A.col(static_cast<Eigen::Index>(k)) = near[k];
-    c.cone_residual = nnls(A, v, 0, &warm).residual;
+    // Any λ >= 0 bounds the distance to the cone from above by |Aλ − v|, so
+    // a residual below the tolerance certifies whichever factorisation NNLS
+    // used (the updated one: nnls.hpp).
+    c.cone_residual = nnls(A, v, 0, &warm, NnlsFactorisation::update).residual;
   }
   return c;
 }
@@ -236,7 +264,7 @@ ProjectionResult<T> project_onto(const ConstraintSet<T>& set, const T& t, const 
       gvals[j] = value(set[j], t, y);
       gradient(set[j], t, y, g);
       A.col(j) = g;
-      if (lambda[j] > T(0)) H -= lambda[j] * constraint_hessian(set[j], t, y);
+      if (lambda[j] > T(0)) subtract_scaled_constraint_hessian(set[j], t, y, lambda[j], H);
       if (it == 0 && gvals[j] <= touching) warm.push_back(j);
     }
     // The QP's gradient; changed only by the augmentation below.
@@ -277,7 +305,7 @@ ProjectionResult<T> project_onto(const ConstraintSet<T>& set, const T& t, const 
     const Mat<T> Bt = L.template triangularView<Eigen::Lower>().solve(A);  // columns b_j = L⁻¹ a_j
     const Mat<T> B = Bt.transpose();
     const Vec<T> h = -gvals + B * c;
-    const auto ldp = least_distance<T>(B, h, &warm);
+    const auto ldp = least_distance<T>(B, h, &warm, NnlsFactorisation::update);
     if (!ldp.feasible) break;  // linearised set empty: give up, not converged
     const Vec<T> d = L.transpose().template triangularView<Eigen::Upper>().solve(Vec<T>(ldp.w - c));
     y += d;
