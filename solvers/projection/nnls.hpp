@@ -44,7 +44,32 @@ struct NnlsResult {
 //    the same solution.
 enum class NnlsFactorisation { refactor, update };
 
-namespace nnls_detail {
+// The pieces both factorisations of nnls() share (Lawson–Hanson's inner loop).
+namespace nnls_steps {
+
+// Every passive variable of the unconstrained solution z is positive.
+template <class T>
+bool passive_positive(const std::vector<bool>& passive, const Vec<T>& z) {
+  for (std::size_t j = 0; j < passive.size(); ++j)
+    if (passive[j] && z[static_cast<Eigen::Index>(j)] <= T(0)) return false;
+  return true;
+}
+
+// x ← x + α (z − x) with the largest α ≤ 1 at which the first passive
+// variable reaches zero (Lawson–Hanson's step back towards x).
+template <class T>
+void step_back(const std::vector<bool>& passive, Vec<T>& x, const Vec<T>& z) {
+  T alpha(1);
+  for (std::size_t k = 0; k < passive.size(); ++k) {
+    const auto j = static_cast<Eigen::Index>(k);
+    if (passive[k] && z[j] <= T(0)) {
+      const T a = x[j] / (x[j] - z[j]);
+      if (a < alpha) alpha = a;
+    }
+  }
+  x += alpha * (z - x);
+}
+
 
 // The QR factorisation Qᵀ A_P = [R; 0] of the passive columns A_P (in the
 // order they entered), with Qᵀb, kept up to date by Givens rotations.
@@ -284,19 +309,9 @@ NnlsResult<T> nnls_updated(const Mat<T>& A, const Vec<T>& b, int max_iterations,
     for (;;) {
       ++it;
       qr.solve(z);
-      feasible = true;
-      for (Eigen::Index j = 0; j < n; ++j)
-        if (passive[static_cast<std::size_t>(j)] && z[j] <= T(0)) feasible = false;
+      feasible = passive_positive(passive, z);
       if (feasible) break;
-      // Step back towards x until the first passive variable hits zero.
-      T alpha(1);
-      for (Eigen::Index j = 0; j < n; ++j) {
-        if (passive[static_cast<std::size_t>(j)] && z[j] <= T(0)) {
-          const T a = x[j] / (x[j] - z[j]);
-          if (a < alpha) alpha = a;
-        }
-      }
-      x += alpha * (z - x);
+      step_back(passive, x, z);
       for (Eigen::Index p = qr.size() - 1; p >= 0; --p) {
         const Eigen::Index j = qr.columns()[static_cast<std::size_t>(p)];
         if (x[j] <= tol) {
@@ -312,13 +327,13 @@ NnlsResult<T> nnls_updated(const Mat<T>& A, const Vec<T>& b, int max_iterations,
   return {x, (A * x - b).norm(), it, converged};
 }
 
-}  // namespace nnls_detail
+}  // namespace nnls_steps
 
 template <class T>
 NnlsResult<T> nnls(const Mat<T>& A, const Vec<T>& b, int max_iterations = 0,
                    const std::vector<Eigen::Index>* warm = nullptr,
                    NnlsFactorisation factorisation = NnlsFactorisation::refactor) {
-  if (factorisation == NnlsFactorisation::update) return nnls_detail::nnls_updated(A, b, max_iterations, warm);
+  if (factorisation == NnlsFactorisation::update) return nnls_steps::nnls_updated(A, b, max_iterations, warm);
   const Eigen::Index n = A.cols();
   if (max_iterations <= 0) max_iterations = 3 * static_cast<int>(n) + 10;
   Vec<T> x = Vec<T>::Zero(n);
@@ -382,19 +397,9 @@ NnlsResult<T> nnls(const Mat<T>& A, const Vec<T>& b, int max_iterations = 0,
     for (;;) {
       ++it;
       solve_passive(z);
-      feasible = true;
-      for (Eigen::Index j = 0; j < n; ++j)
-        if (passive[static_cast<std::size_t>(j)] && z[j] <= T(0)) feasible = false;
+      feasible = nnls_steps::passive_positive(passive, z);
       if (feasible) break;
-      // Step back towards x until the first passive variable hits zero.
-      T alpha(1);
-      for (Eigen::Index j = 0; j < n; ++j) {
-        if (passive[static_cast<std::size_t>(j)] && z[j] <= T(0)) {
-          const T a = x[j] / (x[j] - z[j]);
-          if (a < alpha) alpha = a;
-        }
-      }
-      x += alpha * (z - x);
+      nnls_steps::step_back(passive, x, z);
       for (Eigen::Index j = 0; j < n; ++j)
         if (passive[static_cast<std::size_t>(j)] && x[j] <= tol) {
           passive[static_cast<std::size_t>(j)] = false;
