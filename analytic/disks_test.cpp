@@ -133,6 +133,20 @@ TEST(DisksSet, ReferenceProjectionMatchesTheAllPairsProjectionAndIsCertified) {
   EXPECT_LE(ref.max_violation(0.0, y), 1e-12);
 }
 
+// The paper's 40 disks p after `steps` Moreau–Euler steps of h
+// towards the origin: a jammed cluster. Each step's certified projection must
+// succeed (a failure is recorded; the caller stops on HasFailure()).
+Vec<double> jammed_paper_disks(const Disks<double>& p, int steps, double h) {
+  const ReferenceProjector<double> projector;
+  Vec<double> x = p.x0();
+  Work w;
+  for (int k = 0; k < steps; ++k) {
+    x -= h * x;
+    EXPECT_EQ(projector(p.constraints(), 0.0, x, w), StepStatus::ok) << "step " << k;
+  }
+  return x;
+}
+
 // Once the paper's 40 disks have jammed, ~77 pairs touch in 80 dimensions and
 // the Lagrangian's Hessian I − Σ λ_j ∇²g_j is indefinite at P_S(q). SQP still
 // converges quadratically there because the QP is convexified on the active
@@ -142,14 +156,9 @@ TEST(DisksSet, AJammedClusterIsProjectedInFewSqpIterationsThoughTheHessianIsInde
   DisksOptions o;
   o.seed = 4;
   const Disks<double> p(o);
-  const ReferenceProjector<double> projector;
   const double h = 0.05;
-  Vec<double> x = p.x0();
-  Work w;
-  for (int k = 0; k < 30; ++k) {
-    x -= h * x;
-    ASSERT_EQ(projector(p.constraints(), 0.0, x, w), StepStatus::ok) << "step " << k;
-  }
+  const Vec<double> x = jammed_paper_disks(p, 30, h);
+  ASSERT_FALSE(HasFailure());
   const Vec<double> q = (1 - h) * x;
   const auto local = p.constraints().local_constraints(0.0, q, 0.5);
   const auto r = project_onto(local, 0.0, q);
@@ -176,12 +185,9 @@ TEST(DisksSet, AJammedProjectionOnTheNearPairsIsTheProjectionOntoAllPairs) {
   const Disks<double> p(o);
   const ReferenceProjector<double> projector;
   const double h = 0.05;
-  Vec<double> x = p.x0();
+  const Vec<double> x = jammed_paper_disks(p, 40, h);
+  ASSERT_FALSE(HasFailure());
   Work w;
-  for (int k = 0; k < 40; ++k) {
-    x -= h * x;
-    ASSERT_EQ(projector(p.constraints(), 0.0, x, w), StepStatus::ok) << "step " << k;
-  }
   const Vec<double> q = (1 - h) * x;
   Vec<double> y = q;
   ASSERT_EQ(projector(p.constraints(), 0.0, y, w), StepStatus::ok);

@@ -108,30 +108,33 @@ struct ProjectionResult {
   bool converged = false;   // kkt.ok() and the SQP step fell below the tolerance
 };
 
+// ∇²|v| = (I − u uᵀ)/|v|, u = v/|v|; zero where |v| = 0 (not
+// differentiable): the curvature of every sphere-like constraint below.
+template <class T>
+void norm_hessian(const Vec<T>& v, Mat<T>& P) {
+  const T r = v.norm();
+  const Eigen::Index k = v.size();
+  P = Mat<T>::Zero(k, k);
+  if (!(r > T(0))) return;
+  const Vec<T> u = v / r;
+  P = (Mat<T>::Identity(k, k) - u * u.transpose()) / r;
+}
+
 // ∇²g_j(y) of one constraint, as a dense n×n matrix.
 template <class T>
 Mat<T> constraint_hessian(const Constraint<T>& c, const T& t, const Vec<T>& y) {
   const Eigen::Index n = y.size();
   Mat<T> H = Mat<T>::Zero(n, n);
-  auto sphere_part = [](const Vec<T>& v, Mat<T>& P) {
-    // ∇²|v| = (I − u uᵀ)/|v|, u = v/|v|; zero where |v| = 0 (not differentiable).
-    const T r = v.norm();
-    const Eigen::Index k = v.size();
-    P = Mat<T>::Zero(k, k);
-    if (!(r > T(0))) return;
-    const Vec<T> u = v / r;
-    P = (Mat<T>::Identity(k, k) - u * u.transpose()) / r;
-  };
   std::visit(
       [&](const auto& s) {
         using S = std::decay_t<decltype(s)>;
         Mat<T> P;
         if constexpr (std::is_same_v<S, HalfSpace<T>>) {
         } else if constexpr (std::is_same_v<S, Ball<T>>) {  // g = R − |y − c|
-          sphere_part(Vec<T>(y - s.centre(t)), P);
+          norm_hessian(Vec<T>(y - s.centre(t)), P);
           H = -P;
         } else if constexpr (std::is_same_v<S, BallComplement<T>>) {  // g = |y − c| − R
-          sphere_part(Vec<T>(y - s.centre(t)), P);
+          norm_hessian(Vec<T>(y - s.centre(t)), P);
           H = P;
         } else if constexpr (std::is_same_v<S, DiskSegmentWall<T>>) {
           // g = |X_i − P(X_i)| − R: zero Hessian where P(X_i) is inside the
@@ -142,11 +145,11 @@ Mat<T> constraint_hessian(const Constraint<T>& c, const T& t, const Vec<T>& y) {
           if ((cx == s.ax && cy == s.ay) || (cx == s.bx && cy == s.by)) {
             Vec<T> v(2);
             v << y[2 * s.i] - cx, y[2 * s.i + 1] - cy;
-            sphere_part(v, P);
+            norm_hessian(v, P);
             H.block(2 * s.i, 2 * s.i, 2, 2) = P;
           }
         } else {  // PairNonOverlap: g = |X_i − X_j| − d_min
-          sphere_part(Vec<T>(s.Xi(y) - s.Xj(y)), P);
+          norm_hessian(Vec<T>(s.Xi(y) - s.Xj(y)), P);
           const Eigen::Index D = s.D, i = D * s.i, j = D * s.j;
           H.block(i, i, D, D) = P;
           H.block(j, j, D, D) = P;
@@ -167,11 +170,10 @@ void subtract_scaled_constraint_hessian(const Constraint<T>& c, const T& t, cons
                                         Mat<T>& H) {
   if (const auto* s = std::get_if<PairNonOverlap<T>>(&c)) {
     const Vec<T> v = s->Xi(y) - s->Xj(y);
-    const T r = v.norm();
-    if (!(r > T(0))) return;  // ∇²|v| taken as zero where |v| = 0, as constraint_hessian does
+    if (!(v.norm() > T(0))) return;  // ∇²|v| taken as zero where |v| = 0, as constraint_hessian does
     const Eigen::Index D = s->D, i = D * s->i, j = D * s->j;
-    const Vec<T> u = v / r;
-    const Mat<T> P = (Mat<T>::Identity(D, D) - u * u.transpose()) / r;
+    Mat<T> P;
+    norm_hessian(v, P);
     const Mat<T> lP = lambda * P;  // λ · (−P) = −(λ · P) exactly
     H.block(i, i, D, D) -= lP;
     H.block(j, j, D, D) -= lP;
