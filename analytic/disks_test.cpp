@@ -7,6 +7,7 @@
 
 #include "sweepcheck/analytic/disks.hpp"
 #include "sweepcheck/solvers/projection/reference_projector.hpp"
+#include "sweepcheck/solvers/projection/view_projector.hpp"
 #include "sweepcheck/solvers/schemes/moreau_euler.hpp"
 
 namespace sweepcheck {
@@ -206,6 +207,36 @@ TEST(DisksSet, AJammedProjectionOnTheNearPairsIsTheProjectionOntoAllPairs) {
     subtract_scaled_constraint_hessian(all[j], 0.0, full.point, full.multipliers[j], blocks);
     ASSERT_EQ(dense, blocks) << "pair " << j;  // bit for bit
   }
+}
+
+// The projection `audit --scheme moreau-euler` takes on the disks
+// (solvers/projection/view_projector.hpp: linearise at z, project q exactly
+// onto the linearised set by least distance with the updating NNLS, warm from
+// the previous iterate's active pairs) at the jammed cluster, through the
+// constraints' values, gradients and single projections only: it is the
+// projection onto all 780 pairs. Its iteration stops when a step moves z by at
+// most tol = 1e4 ε (1 + |q|) and contracts at a rate ρ ≈ |λ| × curvature
+// (≤ 1/2 here), so z is within ρ/(1 − ρ) tol ≤ tol of the fixed point; the
+// bound allows 10 tol.
+TEST(DisksSet, TheViewProjectorFindsTheAllPairsProjectionOfAJammedCluster) {
+  DisksOptions o;
+  o.seed = 4;
+  const Disks<double> p(o);
+  const double h = 0.05;
+  const Vec<double> x = jammed_paper_disks(p, 40, h);
+  ASSERT_FALSE(HasFailure());
+  const Vec<double> q = (1 - h) * x;
+  const auto all = all_pairs(40, 0.1);
+  const auto full = project_onto(all, 0.0, q);
+  ASSERT_TRUE(full.converged);
+  ASSERT_GE(full.active.size(), 70u);
+  Vec<double> y = q;
+  Work w;
+  ASSERT_EQ(ViewProjector{}(all, 0.0, y, w), StepStatus::ok);
+  const double tol = 1e4 * epsilon<double>() * (1 + q.norm());
+  EXPECT_LT((y - full.point).norm(), 10 * tol);
+  EXPECT_LE(all.max_violation(0.0, y), tol);
+  EXPECT_GT(w.inner_iterations, 0);
 }
 
 }  // namespace

@@ -26,6 +26,13 @@
 // R ≥ √2; the disks: the pairs' 2R-scale, see analytic/disks.hpp), far above
 // the O(h) displacement of a step. A failed certificate is reported as
 // StepStatus::inner_cap_hit, never accepted.
+//
+// Factorisation. Both NNLS solves keep one QR and update it as columns enter
+// and leave (NnlsFactorisation::update, nnls.hpp; the reference projector's
+// fast path, issue 34), warm-started from the constraints active at the
+// previous iterate: the same answer up to round-off, and the certificate above
+// judges the point whichever way it was found.
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -60,6 +67,8 @@ struct ViewProjector {
     }
     Vec<double> g;
     std::vector<int> near;
+    std::vector<int> active;           // constraints with μ_j > 0 at the previous iterate
+    std::vector<Eigen::Index> warm;    // their rows in this iterate's program
     auto near_active = [&](const Vec<double>& at, double reach) {
       near.clear();
       for (int j = 0; j < s.size(); ++j)
@@ -77,8 +86,14 @@ struct ViewProjector {
         h[static_cast<Eigen::Index>(r)] = -value(s[near[r]], t, z) - g.dot(q - z);
       }
       ++work.inner_iterations;
-      const auto ldp = least_distance<double>(G, h);
+      warm.clear();
+      for (std::size_t r = 0; r < near.size(); ++r)
+        if (std::binary_search(active.begin(), active.end(), near[r])) warm.push_back(static_cast<Eigen::Index>(r));
+      const auto ldp = least_distance<double>(G, h, &warm, NnlsFactorisation::update);
       if (!ldp.feasible) return StepStatus::inner_cap_hit;
+      active.clear();
+      for (std::size_t r = 0; r < near.size(); ++r)
+        if (ldp.multipliers[static_cast<Eigen::Index>(r)] > 0) active.push_back(near[r]);
       prev = z;
       z = q + ldp.w;
       if ((z - prev).norm() <= tol) break;
@@ -88,11 +103,14 @@ struct ViewProjector {
     near_active(z, std::sqrt(tol));
     if (!near.empty()) {
       Mat<double> A(q.size(), static_cast<Eigen::Index>(near.size()));
+      warm.clear();
       for (std::size_t c = 0; c < near.size(); ++c) {
         gradient(s[near[c]], t, z, g);
         A.col(static_cast<Eigen::Index>(c)) = g;
+        if (std::binary_search(active.begin(), active.end(), near[c])) warm.push_back(static_cast<Eigen::Index>(c));
       }
-      if (nnls<double>(A, Vec<double>(z - q)).residual > tol) return StepStatus::inner_cap_hit;
+      if (nnls<double>(A, Vec<double>(z - q), 0, &warm, NnlsFactorisation::update).residual > tol)
+        return StepStatus::inner_cap_hit;
     } else if ((z - q).norm() > tol) {
       return StepStatus::inner_cap_hit;
     }
