@@ -31,7 +31,10 @@
 // and leave (NnlsFactorisation::update, nnls.hpp; the reference projector's
 // fast path, issue 34), warm-started from the constraints active at the
 // previous iterate: the same answer up to round-off, and the certificate above
-// judges the point whichever way it was found.
+// judges the point whichever way it was found. The certificate stays
+// independent of the iteration: its residual is |A μ − (z − q)| at the μ ≥ 0
+// NNLS returns, an upper bound of the minimum from any start, so a warm start
+// can make it fail, never pass falsely.
 #include <algorithm>
 #include <cmath>
 #include <vector>
