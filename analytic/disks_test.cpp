@@ -134,19 +134,31 @@ TEST(DisksSet, ReferenceProjectionMatchesTheAllPairsProjectionAndIsCertified) {
   EXPECT_LE(ref.max_violation(0.0, y), 1e-12);
 }
 
-// The paper's 40 disks p after `steps` Moreau–Euler steps of h
-// towards the origin: a jammed cluster. Each step's certified projection must
-// succeed (a failure is recorded; the caller stops on HasFailure()).
-Vec<double> jammed_paper_disks(const Disks<double>& p, int steps, double h) {
-  const ReferenceProjector<double> projector;
-  Vec<double> x = p.x0();
-  Work w;
-  for (int k = 0; k < steps; ++k) {
-    x -= h * x;
-    EXPECT_EQ(projector(p.constraints(), 0.0, x, w), StepStatus::ok) << "step " << k;
+// The paper's 40 disks (seed 4) after `steps` Moreau–Euler steps of h = 0.05
+// towards the origin, a jammed cluster, and q: the next step's point before
+// its projection. Each step's certified projection must succeed (a failure is
+// recorded; the caller stops on HasFailure()).
+struct JammedPaperDisks {
+  static DisksOptions seed_4() {
+    DisksOptions o;
+    o.seed = 4;
+    return o;
   }
-  return x;
-}
+  const Disks<double> p{seed_4()};
+  const double h = 0.05;
+  Vec<double> q;
+
+  explicit JammedPaperDisks(int steps) {
+    const ReferenceProjector<double> projector;
+    Vec<double> x = p.x0();
+    Work w;
+    for (int k = 0; k < steps; ++k) {
+      x -= h * x;
+      EXPECT_EQ(projector(p.constraints(), 0.0, x, w), StepStatus::ok) << "step " << k;
+    }
+    q = (1 - h) * x;
+  }
+};
 
 // Once the paper's 40 disks have jammed, ~77 pairs touch in 80 dimensions and
 // the Lagrangian's Hessian I − Σ λ_j ∇²g_j is indefinite at P_S(q). SQP still
@@ -154,14 +166,10 @@ Vec<double> jammed_paper_disks(const Disks<double>& p, int steps, double h) {
 // constraints' normal space (solvers/projection/reference_projector.hpp); with the old
 // fallback to H = I it converged linearly (rate ≈ 0.05: 8 iterations).
 TEST(DisksSet, AJammedClusterIsProjectedInFewSqpIterationsThoughTheHessianIsIndefinite) {
-  DisksOptions o;
-  o.seed = 4;
-  const Disks<double> p(o);
-  const double h = 0.05;
-  const Vec<double> x = jammed_paper_disks(p, 30, h);
+  const JammedPaperDisks jammed(30);
   ASSERT_FALSE(HasFailure());
-  const Vec<double> q = (1 - h) * x;
-  const auto local = p.constraints().local_constraints(0.0, q, 0.5);
+  const Vec<double>& q = jammed.q;
+  const auto local = jammed.p.constraints().local_constraints(0.0, q, 0.5);
   const auto r = project_onto(local, 0.0, q);
   ASSERT_TRUE(r.converged);
   EXPECT_GE(r.active.size(), 60u);
@@ -181,17 +189,12 @@ TEST(DisksSet, AJammedClusterIsProjectedInFewSqpIterationsThoughTheHessianIsInde
 // Lagrangian's Hessian is built blockwise with the same numbers as the dense
 // constraint_hessian.
 TEST(DisksSet, AJammedProjectionOnTheNearPairsIsTheProjectionOntoAllPairs) {
-  DisksOptions o;
-  o.seed = 4;
-  const Disks<double> p(o);
-  const ReferenceProjector<double> projector;
-  const double h = 0.05;
-  const Vec<double> x = jammed_paper_disks(p, 40, h);
+  const JammedPaperDisks jammed(40);
   ASSERT_FALSE(HasFailure());
-  Work w;
-  const Vec<double> q = (1 - h) * x;
+  const Vec<double>& q = jammed.q;
   Vec<double> y = q;
-  ASSERT_EQ(projector(p.constraints(), 0.0, y, w), StepStatus::ok);
+  Work w;
+  ASSERT_EQ(ReferenceProjector<double>{}(jammed.p.constraints(), 0.0, y, w), StepStatus::ok);
   const auto all = all_pairs(40, 0.1);
   const auto full = project_onto(all, 0.0, q);
   ASSERT_TRUE(full.converged);
@@ -219,13 +222,9 @@ TEST(DisksSet, AJammedProjectionOnTheNearPairsIsTheProjectionOntoAllPairs) {
 // (≤ 1/2 here), so z is within ρ/(1 − ρ) tol ≤ tol of the fixed point; the
 // bound allows 10 tol.
 TEST(DisksSet, TheViewProjectorFindsTheAllPairsProjectionOfAJammedCluster) {
-  DisksOptions o;
-  o.seed = 4;
-  const Disks<double> p(o);
-  const double h = 0.05;
-  const Vec<double> x = jammed_paper_disks(p, 40, h);
+  const JammedPaperDisks jammed(40);
   ASSERT_FALSE(HasFailure());
-  const Vec<double> q = (1 - h) * x;
+  const Vec<double>& q = jammed.q;
   const auto all = all_pairs(40, 0.1);
   const auto full = project_onto(all, 0.0, q);
   ASSERT_TRUE(full.converged);
