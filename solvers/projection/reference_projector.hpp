@@ -257,7 +257,17 @@ ProjectionResult<T> project_onto(const ConstraintSet<T>& set, const T& t, const 
   // it early). Only a starting guess for NNLS; the QP solution is the same.
   std::vector<Eigen::Index> warm;
   const T touching = T(opt.near_active_factor) * tol;
-  for (int it = 0; it < opt.max_iterations; ++it) {
+  if (m == 0) {
+    // S = Rⁿ (e.g. no pair of disks within reach): the first iteration's QP
+    // has no constraint, and its step takes y to q at once. Taken here, not
+    // through Eigen, whose triangular solve with an n×0 right-hand side binds
+    // a reference to its null data (UBSan); counted as that one iteration.
+    res.iterations = 1;
+    ++work.inner_iterations;
+    y = q;
+    small_step = true;
+  }
+  for (int it = 0; m > 0 && it < opt.max_iterations; ++it) {
     res.iterations = it + 1;
     ++work.inner_iterations;
     Mat<T> H = Mat<T>::Identity(n, n);

@@ -106,6 +106,22 @@ TEST(ReferenceProjector, LeavesAFeasiblePointWhereItIsWithZeroMultipliers) {
   EXPECT_EQ(r.distance, 0.0);
 }
 
+// No constraint (the disks' projector asks for the pairs within reach, and
+// there may be none): S = R², P_S(q) = q, in the one iteration a QP without
+// constraints takes. In the sanitizer job this is the regression test of a
+// triangular solve on an n×0 matrix (UBSan: reference binding to null).
+TEST(ReferenceProjector, ProjectsOntoNoConstraintAtAllAsTheIdentityInOneIteration) {
+  const ConstraintSet<double> none(2);
+  Work w;
+  const auto r = project_onto(none, 0.0, v2(0.5, -3.0), {}, w);
+  ASSERT_TRUE(r.converged);
+  EXPECT_EQ(r.point, v2(0.5, -3.0));
+  EXPECT_EQ(r.multipliers.size(), 0);
+  EXPECT_EQ(r.distance, 0.0);
+  EXPECT_EQ(r.iterations, 1);
+  EXPECT_EQ(w.inner_iterations, 1);
+}
+
 TEST(ReferenceProjector, FindsTheCornerWhereAlternatingProjectionsOnlyApproachIt) {
   // q = (0.3, −0.2): the half-plane projection (0.3, 0) lies in the disk, the
   // disk projection lies below y = 0, so P_S(q) is the corner (sqrt(0.75), 0).
