@@ -227,11 +227,11 @@ int announce(const AuditConfig& cfg, const AuditResult& r, std::size_t files) {
       std::cout << fmt::format("  {:<13} {:<15} {}\n", to_string(c.verdict), c.id, c.evidence);
     // The diagnosis's defects, one line each (the whole of it: audit.md, "Diagnosis").
     if (r.diagnosis.shown) {
-      int defects = 0;
+      std::size_t defects = 0;
       for (const auto& f : r.diagnosis.findings) defects += f.defect;
+      const std::size_t notes = r.diagnosis.findings.size() - defects;
       std::cout << fmt::format("diagnosis: {} defect{} named, {} note{} (audit.md, \"Diagnosis\")\n", defects,
-                               defects == 1 ? "" : "s", r.diagnosis.findings.size() - std::size_t(defects),
-                               r.diagnosis.findings.size() - std::size_t(defects) == 1 ? "" : "s");
+                               defects == 1 ? "" : "s", notes, notes == 1 ? "" : "s");
       for (const auto& f : r.diagnosis.findings)
         if (f.defect) std::cout << fmt::format("  {}: {}\n", f.topic, f.text);
     }

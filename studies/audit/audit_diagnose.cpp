@@ -24,35 +24,45 @@ constexpr int kTraceRuns = 4;
 constexpr std::int64_t kTraceEvaluations = 4096;
 constexpr std::int64_t kGrowthSteps = 200;
 
+// `compute()` here, or, when `isolate`, in a child through `child`
+// (AuditSession::isolated: the run budget and limits) with its result sent
+// back encoded. A child that delivers nothing readable leaves `out` as it is
+// and returns its status and detail (crashed when its payload cannot be read).
+template <class T, class Compute, class Child>
+std::pair<RunStatus, std::string> compute_maybe_isolated(bool isolate, const Compute& compute, const Child& child,
+                                                         T& out) {
+  if (!isolate) {
+    out = compute();
+    return {RunStatus::ok, {}};
+  }
+  const ChildResult c = child([&] {
+    codec::Writer w;
+    encode(w, compute());
+    return std::move(w.bytes);
+  });
+  if (c.status != RunStatus::ok) return {c.status, c.detail};
+  try {
+    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
+    T decoded;
+    decode(r, decoded);
+    out = std::move(decoded);
+  } catch (const std::exception& e) {
+    return {RunStatus::crashed, std::string("the traced run's result could not be read: ") + e.what()};
+  }
+  return {RunStatus::ok, {}};
+}
+
 }  // namespace
 
 TraceRun AuditSession::traced(std::size_t i, std::int64_t n, std::int64_t steps) {
   const AuditProblem& p = problems_[i];
-  const bool isolate = opt_.isolate || !p.untrusted.empty();
-  if (!isolate) return trace_run(p, scheme_, n, steps);
-  const ChildResult c = isolated(
-      [&] {
-        codec::Writer w;
-        encode(w, trace_run(p, scheme_, n, steps));
-        return std::move(w.bytes);
-      },
-      steps, i);
   TraceRun out;
   out.n = n;
   out.h = (p.t_end - p.t0) / double(n);
-  if (c.status != RunStatus::ok) {
-    out.status = c.status;
-    out.fault = c.detail;
-    return out;
-  }
-  try {
-    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
-    decode(r, out);
-  } catch (const std::exception& e) {
-    out = {};
-    out.status = RunStatus::crashed;
-    out.fault = std::string("the traced run's result could not be read: ") + e.what();
-  }
+  const auto [status, fault] = compute_maybe_isolated(
+      opt_.isolate || !p.untrusted.empty(), [&] { return trace_run(p, scheme_, n, steps); },
+      [&](const std::function<std::string()>& work) { return isolated(work, steps, i); }, out);
+  if (status != RunStatus::ok) out.status = status, out.fault = fault;
   return out;
 }
 
@@ -75,24 +85,10 @@ void AuditSession::diagnose_growth(std::size_t i, Diagnosis& d) {
   const AuditProblem& perturbed = starts_[i][t.start];
   const std::int64_t steps = std::min(t.n, kGrowthSteps);
   GrowthTrace g;
-  if (opt_.isolate || !given.untrusted.empty()) {
-    const ChildResult c = isolated(
-        [&] {
-          codec::Writer w;
-          encode(w, trace_growth(given, perturbed, scheme_, t.n, steps));
-          return std::move(w.bytes);
-        },
-        2 * steps, i);
-    if (c.status != RunStatus::ok) return;
-    try {
-      codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
-      decode(r, g);
-    } catch (const std::exception&) {
-      return;
-    }
-  } else {
-    g = trace_growth(given, perturbed, scheme_, t.n, steps);
-  }
+  const auto [status, fault] = compute_maybe_isolated(
+      opt_.isolate || !given.untrusted.empty(), [&] { return trace_growth(given, perturbed, scheme_, t.n, steps); },
+      [&](const std::function<std::string()>& work) { return isolated(work, 2 * steps, i); }, g);
+  if (status != RunStatus::ok) return;  // nothing measured: no finding
   d.findings.push_back(growth_finding(problem_label(problems_[i]), start_sizes_[i][t.start], g));
 }
 

@@ -48,6 +48,15 @@ std::vector<TracedStep> steps_of(const TraceRun& r, std::uint8_t set) {
   return steps;
 }
 
+// v sorted, with each run of values within abs + rel |x| of its predecessor kept once.
+std::vector<double> sorted_distinct(std::vector<double> v, double abs, double rel) {
+  std::sort(v.begin(), v.end());
+  std::vector<double> u;
+  for (double x : v)
+    if (u.empty() || std::abs(x - u.back()) > abs + rel * std::abs(x)) u.push_back(x);
+  return u;
+}
+
 bool same_fractions(const std::vector<double>& a, const std::vector<double>& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
@@ -132,14 +141,8 @@ StencilLaw fit_stencil(const std::string& of, const std::string& problem, const 
     return L;
   }
   L.outside = L.c_min < -kSameC || L.c_max > 1 + kSameC;
-  auto distinct = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    std::vector<double> u;
-    for (double x : v)
-      if (u.empty() || std::abs(x - u.back()) > 1e-12 * (1 + std::abs(x))) u.push_back(x);
-    return u;
-  };
-  const auto tq = distinct(all_tq), tk = distinct(all_tk);
+  // Times equal to round-off are one time; fractions of the step within kSameC are one c.
+  const auto tq = sorted_distinct(all_tq, 1e-12, 1e-12), tk = sorted_distinct(all_tk, 1e-12, 1e-12);
   // Frozen: no more distinct times than one step queries, over at least three step starts.
   if (tk.size() >= 3 && tq.size() <= max_per_step) {
     L.kind = "frozen";
@@ -155,10 +158,7 @@ StencilLaw fit_stencil(const std::string& of, const std::string& problem, const 
     for (std::size_t k = 0; k < per_run[r].size(); ++k) {
       std::vector<double> c;
       for (double t : per_run[r][k].tq) c.push_back((t - per_run[r][k].tk) / hs[r]);
-      std::sort(c.begin(), c.end());
-      std::vector<double> u;
-      for (double x : c)
-        if (u.empty() || std::abs(x - u.back()) > kSameC) u.push_back(x);
+      const auto u = sorted_distinct(std::move(c), kSameC, 0);
       if (k == 0) {
         first = u;
       } else if (!same_fractions(first, u)) {
@@ -242,7 +242,7 @@ std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws) {
   std::vector<Finding> out;
   for (const auto& [key, members] : groups) {
     const StencilLaw& l = *members.front();
-    const std::string who = l.of == "f" ? "f" : "S";
+    const std::string& who = l.of;  // "f" or "S"
     const std::string what = l.of == "f" ? "the field" : "the set";
     std::string where;
     if (members.size() == problems.size()) {
