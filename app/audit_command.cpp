@@ -54,16 +54,12 @@ std::vector<double> parse_perturbations(const std::string& text) {
   std::stringstream in(text);
   std::string item;
   while (std::getline(in, item, ',')) {
-    std::size_t used = 0;
-    double v = std::numeric_limits<double>::quiet_NaN();
-    try {
-      v = std::stod(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != item.size() || !(v > 0 && std::isfinite(v)))
+    const double v = whole_number(item).value_or(std::numeric_limits<double>::quiet_NaN());
+    // Relative sizes: a perturbation larger than the state itself (> 1) is
+    // not a perturbation of the start, and 1e308 overflows the state.
+    if (!(v > 0 && v <= 1))
       throw std::invalid_argument(fmt::format("audit: --large-step-perturbations must be 'none' or a comma-separated "
-                                              "list of finite numbers > 0, got '{}' (item '{}')",
+                                              "list of relative sizes in (0, 1], got '{}' (item '{}')",
                                               text, item));
     sizes.push_back(v);
   }
@@ -91,10 +87,17 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
   s->excludes(p);
   cmd.add_option("--out", cfg.out, "output folder for audit.md, audit.json and figures")
       ->required()
-      ->check(output_folder_validator());
+      ->transform(output_folder_validator());
   cmd.add_option("--junit", cfg.junit,
                  "also write the verdicts as JUnit XML to FILE for CI dashboards: one test case per check and "
-                 "problem (reports/junit_report.hpp)");
+                 "problem (reports/junit_report.hpp)")
+      // Absolute before any plugin code runs (a plugin may change the working folder).
+      ->transform(CLI::Validator(
+          [](std::string& text) {
+            text = std::filesystem::absolute(text).lexically_normal().string();
+            return std::string();
+          },
+          "FILE"));
   auto* claimed = cmd.add_option("--claimed-order", cfg.claimed_order,
                                  "order to test against (default: the scheme's own claim)");
   cmd.add_option("--max-problems", cfg.max_problems, "audit only the first N problems (0: all)")
@@ -113,7 +116,8 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
                "continue an audit that was killed: runs recorded in the journal in --out are not run again");
   cmd.add_option("--run-timeout", cfg.run_timeout,
                  "time limit of one isolated run in seconds (default 0: 30 s + 20 us per constraint evaluation of "
-                 "a sweep per step, from the run's size)");
+                 "a sweep per step, from the run's size)")
+      ->check(finite_in(0, kMaxRunTimeoutSeconds));
   cmd.add_option("--problem-plugin", cfg.problem_plugin,
                  "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
   cmd.add_flag("--no-validate", cfg.no_validate,
@@ -128,12 +132,12 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
                  "evaluations + inner iterations; deterministic, the same on every machine; "
                  "studies/engine/fit_order.md)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1e15));
+      ->check(finite_in(0, 1e15));
   return claimed;
 }
 
 // The checks CLI11 cannot make: one of --scheme and --plugin, --claimed-order
-// and --run-timeout in range.
+// in range (--run-timeout is checked by its option).
 void check_audit_input(const AuditConfig& cfg, const CLI::Option& claimed) {
   if (cfg.scheme.empty() == cfg.plugin.empty())
     throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
@@ -142,9 +146,6 @@ void check_audit_input(const AuditConfig& cfg, const CLI::Option& claimed) {
   if (claimed.count() > 0 && !(cfg.claimed_order > 0 && std::isfinite(cfg.claimed_order)))
     throw std::invalid_argument(fmt::format("audit: --claimed-order must be a finite number > 0 (got {})",
                                             claimed.as<std::string>()));
-  if (!(cfg.run_timeout >= 0 && std::isfinite(cfg.run_timeout)))
-    throw std::invalid_argument(fmt::format("audit: --run-timeout must be a finite number of seconds >= 0 (0: "
-                                            "automatic), got {}", cfg.run_timeout));
 }
 
 // Before computing: the reference cache writable, and --junit a file in a writable folder.
@@ -159,16 +160,23 @@ void check_output_places(const AuditConfig& cfg) {
   }
 }
 
-// The journal's configuration beyond the options: for a plugin, its content
-// (a rebuilt plugin must not be resumed with its predecessor's rows).
+// The journal's configuration beyond the options: the content of each
+// shared library the audit runs (a rebuilt scheme plugin must not be resumed
+// with its predecessor's rows, nor another problem plugin at the same path
+// with the old one's), and the problem plugin's absolute path.
 std::string plugin_identity(const AuditConfig& cfg) {
-  std::string identity;
-  if (!cfg.plugin.empty()) {
-    std::ifstream in(cfg.plugin, std::ios::binary);
+  const auto content_hash = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
     std::ostringstream bytes;
     bytes << in.rdbuf();
-    identity = fmt::format(" plugin-fnv1a64={:016x}", fnv1a64(bytes.str()));
-  }
+    return fnv1a64(bytes.str());
+  };
+  std::string identity;
+  if (!cfg.plugin.empty()) identity = fmt::format(" plugin-fnv1a64={:016x}", content_hash(cfg.plugin));
+  if (!cfg.problem_plugin.empty())
+    identity += fmt::format(" problem-plugin={} problem-plugin-fnv1a64={:016x}",
+                            std::filesystem::absolute(cfg.problem_plugin).lexically_normal().string(),
+                            content_hash(cfg.problem_plugin));
   return identity;
 }
 

@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "reports/output_folder.hpp"
+#include "sweepcheck/solvers/core/resource_limits.hpp"
 #include "reports/summary.hpp"
 #include "app/scheme_list_option.hpp"
 #include "studies/cases/convergence_study.hpp"
@@ -49,10 +51,19 @@ struct CommonStudyOptions {
 };
 void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o);
 // Why `text` cannot be used as an output folder (empty: it can): it must be
-// a writable folder or creatable inside one. As a CLI11 check on every --out,
-// so a bad --out is bad input (exit 2) found before any computation.
+// a writable folder or creatable inside one. As a CLI11 transform on every
+// --out, so a bad --out is bad input (exit 2) found before any computation,
+// and a good one is made absolute before any plugin code runs.
 std::string output_folder_problem(const std::string& text);
 CLI::Validator output_folder_validator();
+
+// `text` read whole as a number (std::stod's syntax: "1e-3", "nan", "inf"),
+// or nothing when it is not one or has anything after it.
+std::optional<double> whole_number(const std::string& text);
+
+// A number option's door check: a finite number in [lo, hi] (CLI::Range lets
+// NaN through); CLI11 puts the option's name before the message.
+CLI::Validator finite_in(double lo, double hi);
 
 
 // A study command's --out, held from before the computation until its files

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <cmath>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -39,13 +40,40 @@ CLI::Validator output_folder_validator() {
   return CLI::Validator(
       [](std::string& s) {
         const auto why = output_folder_problem(s);
-        return why.empty() ? std::string() : why + " (rule: an existing writable folder, or a creatable one)";
+        if (!why.empty()) return why + " (rule: an existing writable folder, or a creatable one)";
+        // Absolute from here on (a transform: CLI11 keeps what it writes back):
+        // a plugin that changes the working folder cannot send the results elsewhere.
+        s = std::filesystem::absolute(s).lexically_normal().string();
+        return std::string();
       },
       "FOLDER", "output folder");
 }
 
+std::optional<double> whole_number(const std::string& text) {
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (used == 0 || used != text.size()) return std::nullopt;
+  return v;
+}
+
+CLI::Validator finite_in(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        const auto v = whole_number(s);
+        if (!v || !std::isfinite(*v) || *v < lo || *v > hi)
+          return fmt::format("must be a finite number in [{:g}, {:g}], got '{}'", lo, hi, s);
+        return std::string();
+      },
+      fmt::format("FINITE in [{:g}, {:g}]", lo, hi), "finite range");
+}
+
 void add_common_study_options(CLI::App& cmd, CommonStudyOptions& o) {
-  cmd.add_option("--out", o.out, "output folder (created if missing)")->required()->check(output_folder_validator());
+  cmd.add_option("--out", o.out, "output folder (created if missing)")->required()->transform(output_folder_validator());
   cmd.add_option("--jobs", o.jobs, "threads for independent runs (default: all cores)")->check(CLI::NonNegativeNumber);
   cmd.add_flag("--quiet", o.quiet, "no progress on stderr");
   cmd.add_flag("--resume", o.resume,
@@ -87,7 +115,8 @@ void add_ladder_options(CLI::App& cmd, StepLadder& ladder, int& points_per_step)
   cmd.add_option("--h-min", ladder.h_min, "smallest step size")->capture_default_str();
   cmd.add_option("--points", ladder.points, "rungs of the geometric step ladder")->capture_default_str();
   cmd.add_option("--points-per-step", points_per_step, "interpolant samples per step for the uniform error")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(1, kMaxPointsPerStep));
 }
 
 std::function<void(const RunRow&, int, int)> progress_printer(const std::string& prefix, bool quiet) {

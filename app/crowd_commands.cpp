@@ -72,7 +72,7 @@ void register_crowd(Registry& r) {
                   "refinement budget per fit: work units of the new rungs (steps + constraint evaluations + inner "
                   "iterations; deterministic, the same on every machine; studies/engine/fit_order.md)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1e15));
+      ->check(finite_in(0, 1e15));
   cmd->add_flag("--small", *small, "the CI variant: N = 40, T = 2, finer reference h = 2e-3");
   add_common_study_options(*cmd, *common);
   cmd->callback([=] {

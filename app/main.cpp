@@ -103,7 +103,7 @@ int run(int argc, char** argv, RunDistributor* ranks) {
   std::string report_out = "report";
   int report_jobs = 0;
   std::vector<std::string> only;
-  report->add_option("--out", report_out, "report folder")->capture_default_str()->check(output_folder_validator());
+  report->add_option("--out", report_out, "report folder")->capture_default_str()->transform(output_folder_validator());
   report->add_option("--jobs", report_jobs, "threads (default: all cores)")->check(CLI::NonNegativeNumber);
   report->add_option("--only", only, "sections to regenerate (default: all)")->delimiter(',');
   bool report_quiet = false;

@@ -6,6 +6,7 @@
 // DIR/disks/ (results.csv, summary.json, summary.md, error_vs_h and
 // error_vs_work figures; disks/configurations.{png,svg} is Fig. 9).
 #include <fmt/format.h>
+#include "reports/json_file.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -172,7 +173,7 @@ void write_paper(const PbdPaperConfig& cfg, const std::string& schemes, const Pb
   const auto claims = res.claims();
   for (const auto& c : claims) md += "- " + claim_markdown(c) + "\n";
   write_file_atomically(dir / "summary.md", md);
-  write_file_atomically(dir / "claims.json", claims_json(claims).dump(2) + "\n");
+  write_file_atomically(dir / "claims.json", json_file_text(claims_json(claims)));
 }
 
 // Runs the study with progress lines on stderr (unless quiet) and writes it.
@@ -239,11 +240,11 @@ void register_pbd_paper(Registry& r) {
                   "refinement budget per fit: work units of the new rungs (steps + constraint evaluations + inner "
                   "iterations; deterministic, the same on every machine; studies/engine/fit_order.md)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1e15));
+      ->check(finite_in(0, 1e15));
   cmd->add_option("--disks-exact-refine-work", cfg->disks_exact_refine_work,
                   "refinement budget of the expensive disks schemes (--disks-exact-schemes), in work units")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1e15));
+      ->check(finite_in(0, 1e15));
   cmd->add_flag("!--no-finer-reference", cfg->finer_reference_on_demand,
                 "never compute the finer disks reference, even when the h floor ends a series that has not settled");
   cmd->add_option("--sliding-h-min", cfg->sliding_ladder.h_min, "smallest step for the sliding case")

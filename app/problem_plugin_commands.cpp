@@ -45,14 +45,17 @@ void register_problem_plugin(Registry& r) {
       ->capture_default_str();
   cmd.add_option("--ratio", cfg->study.ratio, "integer refinement ratio (>= 2)")->capture_default_str();
   cmd.add_option("--points-per-step", cfg->study.points_per_step, "interpolant samples per step (exact solution only)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(1, kMaxPointsPerStep));
   cmd.add_flag("--no-validate", cfg->no_validate,
                "run on a problem plugin that fails validation (exact(t0) = x0, f finite, project / distance / value "
                "/ gradient consistent; solvers/plugin/problem_validation.hpp), printing what it breaks");
   cmd.add_option("--run-timeout", cfg->run_timeout,
                  "time limit of one run on a problem plugin in seconds (default 0: from the run's size and the "
-                 "finished runs, as in the audit)");
-  cmd.add_option("--out", cfg->common.out, "output folder (created if missing)");
+                 "finished runs, as in the audit)")
+      ->check(finite_in(0, kMaxRunTimeoutSeconds));
+  // Checked at the door (exit 2 before computing) and made absolute, as for every study.
+  cmd.add_option("--out", cfg->common.out, "output folder (created if missing)")->transform(output_folder_validator());
   cmd.add_option("--jobs", cfg->common.jobs, "threads for independent runs (default: all cores)")
       ->check(CLI::NonNegativeNumber);
   cmd.add_flag("--quiet", cfg->common.quiet, "no progress on stderr");
@@ -61,9 +64,10 @@ void register_problem_plugin(Registry& r) {
     if (cfg->problem_plugin.empty())
       throw std::invalid_argument("study: give a study NAME (see `sweepcheck list`) or --problem-plugin FILE");
     if (cfg->common.out.empty()) throw std::invalid_argument("study --problem-plugin: --out DIR is required");
-    if (!(cfg->run_timeout >= 0 && std::isfinite(cfg->run_timeout)))
-      throw std::invalid_argument(fmt::format("study: --run-timeout must be a finite number of seconds >= 0 (0: "
-                                              "automatic), got {}", cfg->run_timeout));
+    // Before any plugin code runs or anything is computed: --out created,
+    // locked against a second writer, its manifest removed until the
+    // results are published (as for the built-in studies).
+    StudyOutput out = open_study_output(cmd, cfg->common);
     ProblemPluginLoad how;
     how.validate = !cfg->no_validate;
     how.note = [](const std::string& s) { std::cerr << "sweepcheck: note: " << s << "\n"; };
@@ -98,6 +102,7 @@ void register_problem_plugin(Registry& r) {
     text.findings = plugin_study_findings(s);
     write_and_announce(s.study, text, cfg->common.out);
     write_richardson_csv(s.richardson, std::filesystem::path(cfg->common.out) / "richardson.csv");
+    out.publish();  // the manifest lists what was written, faults or not
     // Written first, then a run-time failure (exit 1) naming every fault.
     if (!s.faults.empty() || !s.gave_up.empty()) {
       std::string all;

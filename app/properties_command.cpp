@@ -54,7 +54,7 @@ void register_properties(CLI::App& app, Registry& r) {
   auto cfg = std::make_shared<PropertyConfig>();
   auto out = std::make_shared<std::string>();
   auto quiet = std::make_shared<bool>(false);
-  cmd->add_option("--out", *out, "output folder")->required()->check(output_folder_validator());
+  cmd->add_option("--out", *out, "output folder")->required()->transform(output_folder_validator());
   cmd->add_option("--cases", cfg->cases, "cases per property")->capture_default_str()->check(CLI::PositiveNumber);
   cmd->add_option("--seed", cfg->seed, "rapidcheck seed")->capture_default_str();
   cmd->add_flag("--quiet", *quiet, "no progress on stderr");

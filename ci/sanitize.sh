@@ -44,7 +44,8 @@ targets=(
   studies_isolation_unit_test studies_problem_plugin_test studies_richardson_test projection_properties_test
   plugin_good plugin_wrong_abi plugin_no_entry problem_sliding_circle problem_wrong_abi my_problem
   hostile_segfault_in_f hostile_hang_in_f hostile_huge_dim hostile_nan_in_f hostile_wrong_exact hostile_bad_projection
-  hostile_throwing_constructor hostile_t_end_before_t0 hostile_starts_outside
+  hostile_throwing_constructor hostile_t_end_before_t0 hostile_starts_outside hostile_names
+  hostile_band_projection hostile_not_nearest hostile_band_gradient
 )
 cmake --build build-asan -j "$(nproc)" --target "${targets[@]}"
 

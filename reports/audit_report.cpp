@@ -1,4 +1,5 @@
 #include "reports/audit_report.hpp"
+#include "reports/json_file.hpp"
 
 #include <fmt/format.h>
 
@@ -335,7 +336,7 @@ std::vector<std::string> write_audit_report(const AuditResult& a, const std::fil
   }
   auto json = audit_json(a);
   for (const auto& [id, why] : figure_problems) json["figures_not_drawn"][id] = why;
-  write_file_atomically(dir / "audit.json", json.dump(2) + "\n");
+  write_file_atomically(dir / "audit.json", json_file_text(json));
   files.push_back("audit.json");
   write_file_atomically(dir / "audit.md", audit_markdown(a, figure_problems));
   files.push_back("audit.md");

@@ -1,4 +1,5 @@
 #include "reports/crowd_report.hpp"
+#include "reports/json_file.hpp"
 
 #include <fmt/format.h>
 
@@ -26,7 +27,7 @@ std::vector<std::string> render_crowd_picture(const Vec<double>& x, const CrowdO
   return render_png_and_svg(stem, 1100, 800, [&](Gnuplot& gp) {
     gp << "set size ratio -1\nunset key\nset grid\n";
     gp << fmt::format("set xrange [-0.5:{:.6g}]\nset yrange [{:.6g}:{:.6g}]\n", xmax, ymin, ymax);
-    gp << "set title \"" << title << "\"\n";
+    gp << "set title " << gnuplot_string(title) << "\n";
     int tag = 1;
     for (const auto& w : crowd_walls(crowd))
       gp << fmt::format("set arrow {} from {:.17g},{:.17g} to {:.17g},{:.17g} nohead lw 3 lc rgb 'black'\n", tag++,
@@ -45,7 +46,7 @@ std::vector<std::string> write_crowd_report(const CrowdStudy& s, const CrowdOpti
   std::vector<std::string> written;
   write_results_csv(s.study.rows, dir / "results.csv");
   written.push_back("results.csv");
-  write_file_atomically(dir / "summary.json", summary_json(s.study).dump(2) + "\n");
+  write_file_atomically(dir / "summary.json", json_file_text(summary_json(s.study)));
   written.push_back("summary.json");
   const std::string ylabel = "error (24): max_i |q_h(t_i) - q_ref(t_i)|, t_i = iT/10";
   std::vector<std::string> figures;

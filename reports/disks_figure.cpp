@@ -25,7 +25,7 @@ std::vector<std::string> render_disks_figure(const Vec<double>& x0, const Vec<do
     return c;
   };
   return render_png_and_svg(stem, 1200, 620, [&](Gnuplot& gp) {
-    gp << "set multiplot layout 1,2 title \"" << title << "\"\n";
+    gp << "set multiplot layout 1,2 title " << gnuplot_string(title) << "\n";
     gp << fmt::format("set size ratio -1\nset xrange [{0}:{1}]\nset yrange [{0}:{1}]\nset grid\n", -lim, lim);
     gp << "set title 'initial configuration'\nplot '-' using 1:2:3 with circles fs transparent solid 0.4 lc rgb "
           "'steelblue' notitle\n";

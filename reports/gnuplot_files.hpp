@@ -1,7 +1,8 @@
 #pragma once
 // Every figure is rendered the same way: one gnuplot run per format, PNG
-// (pngcairo) and SVG, each written to a temporary sibling and renamed onto
-// stem.png / stem.svg only when gnuplot produced a non-empty file.
+// (pngcairo) and SVG, drawn into a private temporary folder (gnuplot is
+// never told a path the user chose), then copied to a temporary sibling and
+// renamed onto stem.png / stem.svg only when gnuplot produced a non-empty file.
 #include <gnuplot-iostream.h>
 
 #include <filesystem>
@@ -17,7 +18,8 @@ namespace sweepcheck {
 std::vector<std::string> render_png_and_svg(const std::filesystem::path& stem, int width, int height,
                                             const std::function<void(Gnuplot&)>& draw);
 
-// A gnuplot double-quoted string literal.
+// A gnuplot string literal that gnuplot reads only as text, whatever `s`
+// holds (studies/engine/text_quoting.hpp: single quotes, no expansion).
 std::string gnuplot_string(const std::string& s);
 
 }  // namespace sweepcheck

@@ -1,4 +1,5 @@
 #include "reports/output_folder.hpp"
+#include "reports/json_file.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -123,7 +124,7 @@ void OutputFolder::publish(const std::vector<std::string>& files) {
     const std::string content = read_all(dir_ / f);
     m["files"].push_back({{"name", f}, {"bytes", content.size()}, {"fnv1a64", fmt::format("{:016x}", fnv1a64(content))}});
   }
-  write_file_atomically(dir_ / kManifestName, m.dump(2) + "\n");
+  write_file_atomically(dir_ / kManifestName, json_file_text(m));
 }
 
 void OutputFolder::publish_all() {

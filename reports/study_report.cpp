@@ -1,4 +1,5 @@
 #include "reports/study_report.hpp"
+#include "reports/json_file.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -90,7 +91,7 @@ std::vector<std::string> write_study_report(const ConvergenceStudy& study, const
   std::vector<std::string> written;
   write_results_csv(study.rows, dir / "results.csv");
   written.push_back("results.csv");
-  write_file_atomically(dir / "summary.json", summary_json(study).dump(2) + "\n");
+  write_file_atomically(dir / "summary.json", json_file_text(summary_json(study)));
   written.push_back("summary.json");
   const std::string title = text.title.empty() ? study.name : text.title;
   std::vector<std::string> figures;

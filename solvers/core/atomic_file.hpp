@@ -33,7 +33,12 @@ inline void write_file_atomically(const std::filesystem::path& target, const std
     if (!out) throw std::runtime_error("cannot write " + tmp.string());
     out << content;
     out.flush();
-    if (!out) throw std::runtime_error("error while writing " + tmp.string());
+    if (!out) {  // a full disk: no half file is left behind
+      out.close();
+      std::error_code ec;
+      std::filesystem::remove(tmp, ec);
+      throw std::runtime_error("error while writing " + tmp.string());
+    }
   }
   commit_file(tmp, target);
 }

@@ -22,6 +22,14 @@ namespace sweepcheck {
 
 inline constexpr double kMemoryLimitBytes = 4.0 * 1024 * 1024 * 1024;
 inline constexpr std::int64_t kMaxSteps = 1'000'000'000;
+//  - samples: the uniform error samples the interpolant at most
+//    kMaxPointsPerStep = 1000 points per step (8 is the default; more only
+//    resolves the interpolant's own error, and 2e9 points per step never ends).
+//  - time limits: one run's limit is at most kMaxRunTimeoutSeconds = 7 days
+//    (a limit past ~292 years of nanoseconds overflows the clock and kills
+//    every run at once).
+inline constexpr int kMaxPointsPerStep = 1000;
+inline constexpr double kMaxRunTimeoutSeconds = 7 * 24 * 3600.0;
 
 // printf-style formatting (this header is in the dependency-free solvers
 // package): "%.3g" keeps every number short and readable.

@@ -11,19 +11,22 @@
 //   - f(t0, x0) is finite;
 //   - at sample points near S (x0, the exact solution at three times, and
 //     seeded perturbations of x0 of four sizes, the largest 4 (1 + |x0|) so
-//     that some lie outside a bounded S), per constraint j:
+//     that some lie outside a bounded S) and in the boundary band (for each
+//     of those outside S_j, points 1e-6, 1e-4 and 1e-2 (1 + |P_j(y)|) from
+//     P_j(y), outside and inside), per constraint j:
 //       after project(j, t, y), distance(j, t, ·) is at round-off and
 //       value(j, t, ·) ≥ −round-off; project is idempotent; distance(j, t, y)
 //       is |y − P_j(y)| (so 0 exactly where y is already in S_j); value ≥ 0
 //       exactly where distance = 0; gradient(j, t, y) matches central finite
-//       differences of value(j, t, ·).
+//       differences of value(j, t, ·); P_j(y) is the nearest point (y − P_j(y)
+//       points along −gradient(j, t, P_j(y)), to 1e-6 in direction).
 //
 // Round-off is kRoundOff · (1 + |y|) (1e-10: generous for one projection in
 // double precision, yet a projection landing at radius 1.05 is 5e8 times
 // over it); the gradient's tolerance is relative, 1e-4 of its size, against
 // differences with step 1e-6 (1 + |y|). Deterministic: the sample points come
-// from a fixed seed. Cost: a few hundred calls per constraint (at most 64
-// constraints and 16 gradient coordinates are sampled).
+// from a fixed seed. Cost: about two thousand calls per constraint (at most
+// 64 constraints and 16 gradient coordinates are sampled).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -140,8 +143,30 @@ inline std::vector<std::string> problem_violations(const ProblemUnderValidation&
     if (std::find(out.begin(), out.end(), s) == out.end() && out.size() < 16) out.push_back(s);
   };
   for (int j = 0; j < m; j += stride) {
-    bool said_project = false, said_distance = false, said_value = false, said_idem = false, said_grad = false;
+    bool said_project = false, said_distance = false, said_value = false, said_idem = false, said_grad = false,
+         said_nearest = false;
+    // The boundary band (issue 45), where a scheme's projections and
+    // gradients are used: a step h |f| from S. For each sample outside S_j,
+    // the points at relative distances 1e-6, 1e-4 and 1e-2 from its
+    // projection, outside along y - P_j(y) and inside against it.
+    std::vector<std::pair<double, std::vector<double>>> samples = points;
     for (const auto& [t, y] : points) {
+      std::copy(y.begin(), y.end(), a.begin());
+      cs.project(j, t, a);
+      if (!finite(a)) continue;
+      double gap = 0;
+      for (std::size_t i = 0; i < un; ++i) gap += (y[i] - a[i]) * (y[i] - a[i]);
+      gap = std::sqrt(gap);
+      if (!(gap > kRoundOff * (1 + norm(y)))) continue;
+      for (double size : {1e-6, 1e-4, 1e-2})
+        for (double side : {1.0, -1.0}) {
+          std::vector<double> z(a.begin(), a.end());
+          const double r = side * size * (1 + norm(a)) / gap;
+          for (std::size_t i = 0; i < un; ++i) z[i] += r * (y[i] - a[i]);
+          samples.push_back({t, z});
+        }
+    }
+    for (const auto& [t, y] : samples) {
       const double tol = kRoundOff * (1 + norm(y));
       std::copy(y.begin(), y.end(), a.begin());
       const double d_before = cs.distance(j, t, y);
@@ -170,6 +195,31 @@ inline std::vector<std::string> problem_violations(const ProblemUnderValidation&
       double gap = 0;
       for (std::size_t i = 0; i < un; ++i) gap += (y[i] - a[i]) * (y[i] - a[i]);
       gap = std::sqrt(gap);
+      // The nearest point: where S_j = {value >= 0} is smooth, y - P_j(y) is
+      // a non-negative multiple of -gradient(P_j(y)) (the KKT condition of
+      // min |y - a| over value(a) >= 0); a feasible point that is not the
+      // nearest one breaks it.
+      if (!said_nearest && gap > tol) {
+        cs.gradient(j, t, a, c);
+        const double cn = norm(c);
+        if (finite(c) && cn > 0) {
+          double along = 0;
+          for (std::size_t i = 0; i < un; ++i) along += (y[i] - a[i]) / gap * c[i] / cn;
+          double across = 0;
+          for (std::size_t i = 0; i < un; ++i) {
+            const double r = (y[i] - a[i]) / gap - along * c[i] / cn;
+            across += r * r;
+          }
+          across = std::sqrt(across);
+          if (!(along < 0 && across <= 1e-6 + tol / gap)) {
+            said_nearest = true;
+            broken(say("project(j = %d, t, x) must return the nearest point of S_j: x - project(j, t, x) must point "
+                       "along -gradient(j, t, .) there, but its direction is %.3g off it (cosine %.6f) at t = %.6g, "
+                       "|x - P(x)| = %.3g (the projection or the gradient is wrong)",
+                       j, across, along, t, gap));
+          }
+        }
+      }
       if (!said_distance && !(std::abs(d_before - gap) <= tol + 1e-8 * gap)) {
         said_distance = true;
         broken(say("distance(j = %d, t, x) must be |x - project(j, t, x)|: %.6g against %.6g at t = %.6g", j,

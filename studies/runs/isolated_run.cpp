@@ -198,14 +198,37 @@ pid_t fork_child(const std::function<std::string()>& work, const SharedPage& pro
   }
   if (pid == 0) {
     ::close(fds[0]);
+    // Its own process group: whatever the run forks (a plugin's helper
+    // processes) is in it, and is killed with it when the run ends.
+    ::setpgid(0, 0);
     if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
     child_page = progress.get();
     limit_memory(limits);
     child_main(fds[1], work);
   }
+  ::setpgid(pid, pid);  // also from the host: the group exists before fork_child returns
   ::close(fds[1]);
   read_end = fds[0];
   return pid;
+}
+
+// Reaps the child `pid` once it has exited (blocking, or not when `block` is
+// false: then returns false while it runs). Before it is reaped, while its
+// pid (and so its process group's id) cannot be reused, every process left
+// in its group — what the run forked — is killed: no process outlives its
+// run, nor holds the output folder's lock it inherited.
+bool reap_with_group(pid_t pid, int& status, bool block) {
+  siginfo_t info{};
+  for (;;) {
+    info.si_pid = 0;
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT | (block ? 0 : WNOHANG)) == 0) break;
+    if (errno != EINTR) return true;  // not our child any more: nothing to reap
+  }
+  if (info.si_pid == 0) return false;  // still running
+  ::kill(-pid, SIGKILL);
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return true;
 }
 
 // A run's time limit. It is never cut short: the deadline is tested on the
@@ -265,15 +288,12 @@ int wait_for_exit(pid_t pid, Answer& a, const Deadline& deadline) {
   if (!a.timed_out && complete(a.message)) {
     // A complete answer: the child is in _exit (child_main), nothing of the
     // scheme runs any more, so a blocking wait cannot hang.
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    reap_with_group(pid, status, true);
   } else if (!a.timed_out && !a.stopped) {
     // The pipe is closed; the child exits right after (or is dying). A child
     // that closed the pipe and kept running is held to the same deadline.
     for (;;) {
-      const pid_t w = ::waitpid(pid, &status, WNOHANG);
-      if (w == pid) break;
-      if (w < 0 && errno != EINTR) break;
+      if (reap_with_group(pid, status, false)) break;
       if (deadline.expired()) {
         a.timed_out = true;
         break;
@@ -287,8 +307,7 @@ int wait_for_exit(pid_t pid, Answer& a, const Deadline& deadline) {
 void kill_and_reap(pid_t pid) {
   int status = 0;
   ::kill(pid, SIGKILL);
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  reap_with_group(pid, status, true);
 }
 
 // What a child that ended by itself left: a signal, an exit before its whole

@@ -5,7 +5,12 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <fstream>
 #include <stdexcept>
+#include <string>
+#include <thread>
+
+#include <unistd.h>
 
 #include "studies/runs/isolated_run.hpp"
 
@@ -107,6 +112,65 @@ TEST(IsolatedRun, AChildThatReportsNothingHasNoProgressAndTheHostIsUntouched) {
   EXPECT_EQ(r.status, RunStatus::ok);
   EXPECT_EQ(r.progress, -1);
   EXPECT_GT(r.wall_seconds, 0.0);
+}
+
+// "State" of /proc/PID/stat: 'Z' for a zombie, '?' when the process is gone.
+char process_state(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  std::getline(in, text);
+  const auto close = text.rfind(')');
+  return close == std::string::npos || close + 2 >= text.size() ? '?' : text[close + 2];
+}
+
+// Waits up to 10 s for `pid` to be gone (or a zombie: dead, not yet reaped by init).
+bool ends_within_ten_seconds(pid_t pid) {
+  for (int i = 0; i < 1000; ++i) {
+    const char s = process_state(pid);
+    if (s == '?' || s == 'Z') return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+// Issue 45: a plugin that forks leaves nothing behind. The run's child is
+// its own process group, killed as a whole when the run ends, whether it
+// finished or was killed at its time limit.
+TEST(IsolatedRun, WhatAFinishedRunForkedIsKilledWithIt) {
+  const auto r = run_in_child(
+      [] {
+        const pid_t helper = ::fork();
+        if (helper == 0) {
+          for (;;) ::pause();  // a helper process that would live for ever
+        }
+        return std::to_string(helper);
+      },
+      30);
+  ASSERT_EQ(r.status, RunStatus::ok) << r.detail;
+  const pid_t helper = static_cast<pid_t>(std::stol(r.payload));
+  ASSERT_GT(helper, 0);
+  EXPECT_TRUE(ends_within_ten_seconds(helper)) << "the forked helper " << helper << " outlived its run";
+}
+
+TEST(IsolatedRun, WhatAHungRunForkedIsKilledWithItAtItsTimeLimit) {
+  // The helper's pid comes back through a file: the hung run sends no answer.
+  const std::string file = ::testing::TempDir() + "/hung_helper_pid_" + std::to_string(::getpid());
+  const auto r = run_in_child(
+      [file]() -> std::string {
+        const pid_t helper = ::fork();
+        if (helper == 0) {
+          for (;;) ::pause();
+        }
+        std::ofstream(file) << helper;
+        for (;;) ::pause();  // the run itself hangs
+      },
+      1);
+  ASSERT_EQ(r.status, RunStatus::timed_out) << r.detail;
+  pid_t helper = 0;
+  std::ifstream(file) >> helper;
+  std::remove(file.c_str());
+  ASSERT_GT(helper, 0);
+  EXPECT_TRUE(ends_within_ten_seconds(helper)) << "the forked helper " << helper << " outlived its hung run";
 }
 
 TEST(IsolatedRun, ANonPositiveTimeLimitIsRejected) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <stdexcept>
 
 namespace sweepcheck {
 
@@ -50,6 +51,13 @@ void note_problem_output(ProblemCall call, double t, int constraint, bool inputs
 int GuardedProblemView::dim() const {
   const CallScope s(ProblemCall::dim, std::nan(""));
   const int n = d_->dim();
+  // A dimension that changes between calls is the problem's defect, named
+  // here, inside the call (so the run ends as the problem's fault), before a
+  // scheme sizes a vector by it and crashes for it.
+  if (n != dim_)
+    throw std::runtime_error(fmt::format("dim() returned {} where it first returned {}: a problem's dimension must "
+                                         "not change",
+                                         n, dim_));
   s.returned();
   return n;
 }

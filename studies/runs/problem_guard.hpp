@@ -51,7 +51,8 @@ void note_problem_output(ProblemCall call, double t, int constraint, bool inputs
 // from the definition it holds: shared by every run, as the definition is.
 class GuardedProblemView final : public plugin::ProblemView, private plugin::ConstraintView {
  public:
-  explicit GuardedProblemView(std::shared_ptr<const plugin::ProblemDefinition> d) : d_(std::move(d)) {}
+  // Reads dim() once, here: every later call must return the same.
+  explicit GuardedProblemView(std::shared_ptr<const plugin::ProblemDefinition> d) : d_(std::move(d)), dim_(d_->dim()) {}
   int dim() const override;
   void f(double t, std::span<const double> x, std::span<double> out) const override;
   const plugin::ConstraintView& constraints() const override { return *this; }
@@ -64,6 +65,7 @@ class GuardedProblemView final : public plugin::ProblemView, private plugin::Con
   bool project(int j, double t, std::span<double> x) const override;
 
   std::shared_ptr<const plugin::ProblemDefinition> d_;
+  int dim_;
 };
 
 // "f at t = 1.0333", "project (constraint 0) at t = 2": a call and its time.

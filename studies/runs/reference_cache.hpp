@@ -72,11 +72,16 @@ struct CachedReference {
   std::filesystem::path file;
   // Set when a cache file was found and rejected: why, and where it was moved.
   std::string rejected;
+  // Set when the computed reference could not be written to the cache (an
+  // unwritable or full folder): why. The reference is used all the same.
+  std::string not_saved;
 };
 
 // Loads the entry of `key` from `folder` if it checks out; otherwise computes
-// it with `compute`, stores it, and (when a bad file was found) reports it on
-// stderr and moves it aside. compute()'s result is checked against `expect`
+// it with `compute`, stores it (a failed store is a warning on stderr and
+// `not_saved`, never an error), and (when a bad file was found — a FIFO or
+// any other non-regular file included, never opened for a blocking read)
+// reports it on stderr and moves it aside. compute()'s result is checked against `expect`
 // too: a harness bug must not be cached.
 CachedReference cached_reference(const std::filesystem::path& folder, const std::string& key,
                                  const ReferenceExpectation& expect,

@@ -3,6 +3,7 @@
 // changed, the file cut, an old format — is detected, named with the file's
 // path, moved aside and recomputed; a good file is used as is.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -162,6 +163,44 @@ TEST(ReferenceCache, AGoodFileIsLoadedBitForBitWithoutRecomputing) {
     EXPECT_EQ(second.reference.states[i], ref.states[i]);
   }
   EXPECT_NE(read(second.file).find("# check: rows=6 columns=4 t_first=0 t_last=1 fnv1a64="), std::string::npos);
+}
+
+// Issue 45: a FIFO where a cache file belongs blocked the reader for ever.
+// It is refused without being opened for a blocking read, moved aside, and
+// the reference is computed.
+TEST(ReferenceCache, AFifoInPlaceOfTheFileIsRefusedWithoutBlockingAndRecomputed) {
+  TempFolder f("fifo");
+  std::filesystem::create_directories(f.dir);
+  const auto file = reference_cache_file(f.dir, kKey);
+  ASSERT_EQ(::mkfifo(file.c_str(), 0600), 0);
+  int computed = 0;
+  const auto r = cached_reference(f.dir, kKey, kExpect, [&] {
+    ++computed;
+    return sample_reference();
+  });
+  EXPECT_EQ(computed, 1);
+  EXPECT_NE(r.rejected.find("not a regular file"), std::string::npos) << r.rejected;
+  EXPECT_TRUE(r.not_saved.empty()) << r.not_saved;
+  EXPECT_TRUE(std::filesystem::is_regular_file(file));  // the good file now stands there
+}
+
+// Issue 45: a cache that could not be written lost the run's result. It is
+// a warning: the computed reference is returned, and no temporary is left.
+TEST(ReferenceCache, AFolderThatCannotBeWrittenCostsTheCacheNotTheResult) {
+  TempFolder f("unwritable");
+  std::filesystem::create_directories(f.dir);
+  const auto blocker = f.dir / "a-file";
+  std::ofstream(blocker) << "not a folder";
+  int computed = 0;
+  CachedReference r;
+  ASSERT_NO_THROW(r = cached_reference(blocker / "cache", kKey, kExpect, [&] {
+    ++computed;
+    return sample_reference();
+  }));
+  EXPECT_EQ(computed, 1);
+  EXPECT_FALSE(r.not_saved.empty());
+  EXPECT_EQ(r.reference.times, sample_reference().times);
+  EXPECT_EQ(r.reference.states, sample_reference().states);
 }
 
 TEST(ReferenceCache, EveryCorruptionIsDetectedNamedMovedAsideAndRecomputed) {

@@ -6,13 +6,16 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "sweepcheck/solvers/core/resource_limits.hpp"
+
 namespace sweepcheck {
 
 void RunBudgetOptions::validate() const {
   auto need = [](bool ok, const char* field, double v, const char* rule) {
     if (!ok) throw std::invalid_argument(fmt::format("RunBudgetOptions: {} = {} must be {}", field, v, rule));
   };
-  need(fixed_limit >= 0 && std::isfinite(fixed_limit), "fixed_limit", fixed_limit, "a finite number >= 0 (0: automatic)");
+  need(fixed_limit >= 0 && fixed_limit <= kMaxRunTimeoutSeconds, "fixed_limit", fixed_limit,
+       "a number of seconds in [0, 604800] (0: automatic; at most 7 days, solvers/core/resource_limits.hpp)");
   need(size_base > 0 && std::isfinite(size_base), "size_base", size_base, "> 0");
   need(size_per_evaluation >= 0 && std::isfinite(size_per_evaluation), "size_per_evaluation", size_per_evaluation,
        ">= 0");
@@ -24,7 +27,7 @@ void RunBudgetOptions::validate() const {
 
 RunBudget::RunBudget(RunBudgetOptions o) : o_(o) { o_.validate(); }
 
-double RunBudget::time_limit(std::size_t problem, std::int64_t steps, int constraints) const {
+double RunBudget::unclamped_limit(std::size_t problem, std::int64_t steps, int constraints) const {
   if (o_.fixed_limit > 0) return o_.fixed_limit;
   const double units = double(std::max<std::int64_t>(steps, 1)) * double(constraints + 1);
   const double size_rule = o_.size_base + o_.size_per_evaluation * units;
@@ -41,6 +44,11 @@ double RunBudget::time_limit(std::size_t problem, std::int64_t steps, int constr
   if (measured_ > 0) return std::min(size_rule, std::max(o_.measured_floor, o_.measured_factor * per_unit_ * units));
   // 3. Nothing measured yet: the size rule.
   return size_rule;
+}
+
+double RunBudget::time_limit(std::size_t problem, std::int64_t steps, int constraints) const {
+  // Never past the clock's range: a limit of 1e10 s would overflow it.
+  return std::min(unclamped_limit(problem, steps, constraints), kMaxRunTimeoutSeconds);
 }
 
 void RunBudget::record(std::size_t problem, std::int64_t steps, int constraints, RunStatus status, double seconds) {

@@ -41,7 +41,7 @@ class RunBudget {
   explicit RunBudget(RunBudgetOptions o);
 
   // The limit of a run of `steps` steps on problem `problem` (an index) with
-  // `constraints` constraints.
+  // `constraints` constraints; at most kMaxRunTimeoutSeconds.
   double time_limit(std::size_t problem, std::int64_t steps, int constraints) const;
 
   // Record how a started run ended; `seconds`: its host-side wall time.
@@ -55,6 +55,7 @@ class RunBudget {
     std::int64_t steps = 0;
     double seconds = 0;
   };
+  double unclamped_limit(std::size_t problem, std::int64_t steps, int constraints) const;
   RunBudgetOptions o_;
   mutable std::mutex mutex_;
   std::map<std::size_t, Measured> largest_;  // per problem: the finished run with the most steps

@@ -14,6 +14,19 @@ TEST(RunBudget, WithNothingMeasuredTheLimitComesFromTheRunsSize) {
   EXPECT_DOUBLE_EQ(b.time_limit(0, 1000, 4), 30 + 2e-5 * 1000 * 5);
 }
 
+// Issue 45: --run-timeout 1e10 overflowed the clock and killed every run at
+// once. A fixed limit is at most 7 days, and no rule's limit exceeds it.
+TEST(RunBudget, NoLimitExceedsSevenDaysAndALargerFixedLimitIsRejected) {
+  RunBudgetOptions o;
+  o.fixed_limit = 1e10;
+  EXPECT_THROW(o.validate(), std::invalid_argument);
+  o.fixed_limit = 7 * 24 * 3600.0;
+  EXPECT_NO_THROW(o.validate());
+  RunBudget b({});
+  b.record(0, 1, 1, RunStatus::ok, 1e6);                   // 1e6 s for one step
+  EXPECT_DOUBLE_EQ(b.time_limit(0, 1'000'000'000, 4), 7 * 24 * 3600.0);  // 2e16 s by the rule, clamped
+}
+
 TEST(RunBudget, AFixedLimitOverridesEveryRule) {
   RunBudgetOptions o;
   o.fixed_limit = 3;

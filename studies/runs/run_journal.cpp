@@ -1,6 +1,8 @@
 #include "studies/runs/run_journal.hpp"
+#include "studies/runs/regular_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -8,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "studies/runs/run_row_text.hpp"
@@ -37,7 +40,11 @@ RunJournal::RunJournal(std::filesystem::path file, std::string config, bool resu
   const std::string header = kJournalMagic + escape_field(config);
   bool fresh = true;
   if (resume && std::filesystem::exists(file_)) {
-    std::ifstream in(file_, std::ios::binary);
+    // Regular files only, never a blocking open (regular_file.hpp).
+    const RegularFileRead read = read_regular_file(file_);
+    if (!read.refused.empty())
+      throw std::invalid_argument("--resume: the journal " + file_.string() + " " + read.refused);
+    std::istringstream in(read.text);
     std::string line;
     if (!std::getline(in, line) || line.rfind(kJournalMagic, 0) != 0)
       throw std::invalid_argument("--resume: " + file_.string() + " is not a sweepcheck run journal");
@@ -59,8 +66,16 @@ RunJournal::RunJournal(std::filesystem::path file, std::string config, bool resu
     std::filesystem::resize_file(file_, valid.size());
     fresh = false;
   }
-  fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (fresh ? O_TRUNC : 0), 0644);
+  // O_NONBLOCK: a FIFO in the journal's place fails at once (ENXIO) instead
+  // of waiting for a reader; anything but a regular file is refused.
+  fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | (fresh ? O_TRUNC : 0), 0644);
   if (fd_ < 0) throw std::runtime_error("cannot open the run journal " + file_.string() + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd_);
+    fd_ = -1;
+    throw std::runtime_error("the run journal " + file_.string() + " is not a regular file");
+  }
   if (fresh) write_line(fd_, header, file_);
   // Test-only hook (the resume test): SIGKILL this process after N rows were
   // recorded, i.e. a kill at a known point with no chance to clean up.

@@ -1,4 +1,5 @@
 #include "studies/runs/run_row_cache.hpp"
+#include "studies/runs/regular_file.hpp"
 
 #include <fmt/format.h>
 
@@ -39,14 +40,13 @@ std::string serialize_row_cache(const std::string& key,
 
 RunRowCache::RunRowCache(std::filesystem::path folder, std::string key) : key_(std::move(key)) {
   file_ = folder / fmt::format("rows-{:016x}.v1.tsv", fnv1a64(key_));
-  std::ifstream in(file_, std::ios::binary);
-  if (!in) return;  // no cache yet
-  std::ostringstream s;
-  s << in.rdbuf();
-  const std::string text = s.str();
-  std::string reason;
+  // Regular files only, never a blocking open (regular_file.hpp).
+  RegularFileRead read = read_regular_file(file_);
+  if (!read.exists) return;  // no cache yet
+  const std::string text = std::move(read.text);
+  std::string reason = read.refused;
   std::map<Key, RunRow> rows;
-  [&] {
+  if (reason.empty()) [&] {
     const std::string header = kRowCacheMagic + escape_field(key_) + "\n";
     if (text.rfind(header, 0) != 0) return void(reason = "header does not match the key");
     const auto check = text.rfind("# check: ");
@@ -100,9 +100,15 @@ void RunRowCache::add(const RunRow& row) {
 void RunRowCache::save() {
   std::lock_guard lock(mutex_);
   if (!added_) return;
-  std::filesystem::create_directories(file_.parent_path());
-  write_file_atomically(file_, serialize_row_cache(key_, rows_));
-  added_ = false;
+  // A cache that cannot be written costs a later run its reuse, never this
+  // run its results: a warning, and the rows stay in memory for this run.
+  try {
+    std::filesystem::create_directories(file_.parent_path());
+    write_file_atomically(file_, serialize_row_cache(key_, rows_));
+    added_ = false;
+  } catch (const std::exception& e) {
+    std::cerr << "sweepcheck: warning: finished runs not cached: " << e.what() << "\n";
+  }
 }
 
 std::optional<std::uint64_t> program_identity() {

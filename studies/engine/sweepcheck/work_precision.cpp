@@ -1,10 +1,12 @@
 #include "sweepcheck/work_precision.hpp"
 
+#include "sweepcheck/studies/engine/run_gnuplot.hpp"
+#include "sweepcheck/studies/engine/text_quoting.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -20,6 +22,16 @@ void WorkPrecisionOptions::validate() const {
     if (!dir.empty() && !std::filesystem::is_directory(dir))
       throw std::invalid_argument(
           fmt::format("WorkPrecisionOptions: figure's folder '{}' does not exist (figure = '{}')", dir.string(), figure));
+    // The script names its files by the stem's file name, which gnuplot can
+    // only be given as text: control characters and invalid UTF-8 cannot be.
+    const std::string name = std::filesystem::path(figure).filename().string();
+    const bool control = std::any_of(name.begin(), name.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
+    });
+    if (control || valid_utf8(name) != name)
+      throw std::invalid_argument(fmt::format(
+          "WorkPrecisionOptions: figure's file name must be UTF-8 text without control characters (figure = '{}')",
+          valid_utf8(figure)));
   }
   integrate.validate();
 }
@@ -80,14 +92,26 @@ std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& se
   return out;
 }
 
+namespace {
+
+// A name on one line of the data file's comments: no control character.
+std::string one_line(const std::string& s) {
+  std::string out = valid_utf8(s);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, const std::string& stem) {
   const std::string dat = stem + ".dat", gp = stem + ".gp";
   {
     std::ofstream d(dat);
     if (!d) throw std::runtime_error("compare_work_precision: cannot write " + dat);
-    d << "# work precision of " << w.problem << ": one block per scheme (gnuplot index)\n";
+    d << "# work precision of " << one_line(w.problem) << ": one block per scheme (gnuplot index)\n";
     for (const auto& s : w.series) {
-      d << "# " << s.scheme << "\n# h work_units error_uniform error_final seconds\n";
+      d << "# " << one_line(s.scheme) << "\n# h work_units error_uniform error_final seconds\n";
       for (const auto& r : s.rows)
         if (plotted(r))
           d << fmt::format("{:.17g} {:.17g} {:.17g} {:.17g} {:.6g}\n", r.h, r.work_units(), r.error_uniform,
@@ -101,30 +125,31 @@ std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, 
     std::ofstream g(gp);
     if (!g) throw std::runtime_error("compare_work_precision: cannot write " + gp);
     // Run from the stem's folder: `gnuplot stem.gp` writes stem.png and stem.svg beside it.
-    g << "# gnuplot " << name << ".gp (from its folder): " << name << ".png and " << name << ".svg\n";
+    // Every name reaches gnuplot as a single-quoted literal (text_quoting.hpp).
+    g << "# gnuplot " << one_line(name) << ".gp (from its folder): " << one_line(name) << ".png and "
+      << one_line(name) << ".svg\n";
     g << "set logscale xy\nset format xy '10^{%L}'\nset grid\nset key top right\n";
-    g << fmt::format("set title \"work precision: {}\" noenhanced\n", w.problem);
+    g << "set title " << gnuplot_quote("work precision: " + w.problem) << " noenhanced\n";
     g << "set xlabel 'work units (steps + constraint evaluations + inner iterations)'\n";
     g << "set ylabel 'uniform error'\n";
     std::string plot = "plot ";
     for (std::size_t i = 0; i < w.series.size(); ++i)
-      plot += fmt::format("{}'{}.dat' index {} using 2:3 with linespoints title \"{}\" noenhanced", i ? ", " : "", name,
-                          i, w.series[i].scheme);
-    g << "set terminal pngcairo size 800,600\nset output '" << name << ".png'\n" << plot << "\n";
-    g << "set terminal svg size 800,600\nset output '" << name << ".svg'\n" << plot << "\nunset output\n";
+      plot += fmt::format("{}{} index {} using 2:3 with linespoints title {} noenhanced", i ? ", " : "",
+                          gnuplot_quote(name + ".dat"), i, gnuplot_quote(w.series[i].scheme));
+    g << "set terminal pngcairo size 800,600\nset output " << gnuplot_quote(name + ".png") << "\n" << plot << "\n";
+    g << "set terminal svg size 800,600\nset output " << gnuplot_quote(name + ".svg") << "\n" << plot
+      << "\nunset output\n";
     if (!g) throw std::runtime_error("compare_work_precision: cannot write " + gp);
   }
   std::vector<std::string> files{dat, gp};
-  if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {
-    auto dir = std::filesystem::path(stem).parent_path();
-    if (dir.empty()) dir = ".";
-    const std::string cmd = fmt::format("cd '{}' && gnuplot '{}.gp' >/dev/null 2>&1", dir.string(), name);
-    if (std::system(cmd.c_str()) == 0)
-      for (const char* ext : {".png", ".svg"}) {
-        const std::string f = stem + ext;
-        if (std::filesystem::exists(f) && std::filesystem::file_size(f) > 0) files.push_back(f);
-      }
-  }
+  auto dir = std::filesystem::path(stem).parent_path();
+  if (dir.empty()) dir = ".";
+  // No shell: gnuplot gets the script's name as its argument, in its folder.
+  if (run_gnuplot_script(dir, name + ".gp"))
+    for (const char* ext : {".png", ".svg"}) {
+      const std::string f = stem + ext;
+      if (std::filesystem::exists(f) && std::filesystem::file_size(f) > 0) files.push_back(f);
+    }
   return files;
 }
 
