@@ -45,7 +45,7 @@ targets=(
   plugin_good plugin_wrong_abi plugin_no_entry problem_sliding_circle problem_wrong_abi my_problem
   hostile_segfault_in_f hostile_hang_in_f hostile_huge_dim hostile_nan_in_f hostile_wrong_exact hostile_bad_projection
   hostile_throwing_constructor hostile_t_end_before_t0 hostile_starts_outside hostile_names
-  hostile_band_projection hostile_not_nearest hostile_band_gradient
+  hostile_band_projection hostile_not_nearest hostile_band_gradient hostile_chdir
 )
 cmake --build build-asan -j "$(nproc)" --target "${targets[@]}"
 
