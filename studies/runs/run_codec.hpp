@@ -76,10 +76,10 @@ template <class T>
 void decode(Reader& r, std::vector<T>& v);
 
 inline void encode(Writer& w, const Work& x) {
-  w.raw(x.constraint_evaluations), w.raw(x.projections), w.raw(x.sweeps), w.raw(x.inner_iterations);
+  w.raw(x.constraint_evaluations), w.raw(x.projections), w.raw(x.sweeps), w.raw(x.inner_iterations), w.raw(x.field_evaluations);
 }
 inline void decode(Reader& r, Work& x) {
-  r.raw(x.constraint_evaluations), r.raw(x.projections), r.raw(x.sweeps), r.raw(x.inner_iterations);
+  r.raw(x.constraint_evaluations), r.raw(x.projections), r.raw(x.sweeps), r.raw(x.inner_iterations), r.raw(x.field_evaluations);
 }
 
 // Every field of RunRow, in declaration order. The size check trips when a

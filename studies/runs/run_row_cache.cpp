@@ -16,7 +16,7 @@ namespace sweepcheck {
 
 namespace {
 
-constexpr const char* kRowCacheMagic = "sweepcheck run-row cache v1\t";
+constexpr const char* kRowCacheMagic = "sweepcheck run-row cache v2\t";
 
 std::string utc_now() {
   const std::time_t t = std::time(nullptr);
@@ -38,7 +38,7 @@ std::string serialize_row_cache(const std::string& key,
 }
 
 RunRowCache::RunRowCache(std::filesystem::path folder, std::string key) : key_(std::move(key)) {
-  file_ = folder / fmt::format("rows-{:016x}.v1.tsv", fnv1a64(key_));
+  file_ = folder / fmt::format("rows-{:016x}.v2.tsv", fnv1a64(key_));
   std::ifstream in(file_, std::ios::binary);
   if (!in) return;  // no cache yet
   std::ostringstream s;

@@ -22,6 +22,7 @@ void WorkPrecisionOptions::validate() const {
           fmt::format("WorkPrecisionOptions: figure's folder '{}' does not exist (figure = '{}')", dir.string(), figure));
   }
   integrate.validate();
+  weights.validate();
 }
 
 const WorkPrecisionSeries& WorkPrecisionSet::of(const std::string& scheme) const {
@@ -30,7 +31,7 @@ const WorkPrecisionSeries& WorkPrecisionSet::of(const std::string& scheme) const
   throw std::invalid_argument(fmt::format("WorkPrecisionSet: no scheme named '{}'", scheme));
 }
 
-const MatchedWork& WorkPrecisionSet::against_baseline(const std::string& scheme) const {
+const MatchedWork& WorkPrecisionSet::against_baseline_named(const std::string& scheme) const {
   for (const auto& m : matched)
     if (m.scheme == scheme) return m;
   throw std::invalid_argument(fmt::format("WorkPrecisionSet: no comparison of '{}' with the baseline", scheme));
@@ -38,17 +39,19 @@ const MatchedWork& WorkPrecisionSet::against_baseline(const std::string& scheme)
 
 namespace {
 
-bool plotted(const RunRow& r) { return r.status == RunStatus::ok && r.error_uniform > 0 && r.work_units() > 0; }
+bool plotted(const RunRow& r, const WorkWeights& weights) {
+  return r.status == RunStatus::ok && r.error_uniform > 0 && weights.of(r.work) > 0;
+}
 
 }  // namespace
 
-std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& series) {
+std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& series, const WorkWeights& weights) {
   std::vector<MatchedWork> out;
   if (series.empty()) return out;
   // The baseline's runs as (log work, log error), ordered by work.
   std::vector<std::pair<double, double>> base;
   for (const auto& r : series[0].rows)
-    if (plotted(r)) base.emplace_back(std::log(r.work_units()), std::log(r.error_uniform));
+    if (plotted(r, weights)) base.emplace_back(std::log(weights.of(r.work)), std::log(r.error_uniform));
   std::sort(base.begin(), base.end());
   auto base_at = [&](double lw) {
     for (std::size_t i = 1; i < base.size(); ++i)
@@ -63,8 +66,8 @@ std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& se
     m.scheme = series[k].scheme;
     m.baseline = series[0].scheme;
     for (const auto& r : series[k].rows) {
-      if (!plotted(r)) continue;
-      const double e = base_at(std::log(r.work_units()));
+      if (!plotted(r, weights)) continue;
+      const double e = base_at(std::log(weights.of(r.work)));
       if (!std::isfinite(e)) {
         ++m.outside;
         continue;
@@ -87,10 +90,10 @@ std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, 
     if (!d) throw std::runtime_error("compare_work_precision: cannot write " + dat);
     d << "# work precision of " << w.problem << ": one block per scheme (gnuplot index)\n";
     for (const auto& s : w.series) {
-      d << "# " << s.scheme << "\n# h work_units error_uniform error_final seconds\n";
+      d << "# " << s.scheme << "\n# h work (" << w.weights.describe() << ") error_uniform error_final seconds\n";
       for (const auto& r : s.rows)
-        if (plotted(r))
-          d << fmt::format("{:.17g} {:.17g} {:.17g} {:.17g} {:.6g}\n", r.h, r.work_units(), r.error_uniform,
+        if (plotted(r, w.weights))
+          d << fmt::format("{:.17g} {:.17g} {:.17g} {:.17g} {:.6g}\n", r.h, w.weights.of(r.work), r.error_uniform,
                            r.error_final, r.wall_seconds);
       d << "\n\n";
     }
@@ -104,7 +107,7 @@ std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, 
     g << "# gnuplot " << name << ".gp (from its folder): " << name << ".png and " << name << ".svg\n";
     g << "set logscale xy\nset format xy '10^{%L}'\nset grid\nset key top right\n";
     g << fmt::format("set title \"work precision: {}\" noenhanced\n", w.problem);
-    g << "set xlabel 'work units (steps + constraint evaluations + inner iterations)'\n";
+    g << "set xlabel 'work: " << w.weights.describe() << "'\n";
     g << "set ylabel 'uniform error'\n";
     std::string plot = "plot ";
     for (std::size_t i = 0; i < w.series.size(); ++i)
@@ -128,17 +131,32 @@ std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, 
   return files;
 }
 
+std::string MatchedWork::summary() const {
+  return fmt::format("{} against {} at matched work: as accurate at {}/{} runs, error ratio (baseline / scheme) "
+                     "{:.3g} to {:.3g}; {} outside the baseline's work range",
+                     scheme, baseline, as_accurate, compared, min_ratio, max_ratio, outside);
+}
+
+std::string WorkPrecisionSet::summary() const {
+  std::string s = fmt::format("work precision on {}, work = {}:", problem, weights.describe());
+  if (matched.empty()) s += " no comparison";
+  for (std::size_t i = 0; i < matched.size(); ++i)
+    s += fmt::format("{} {} as accurate as {} at {}/{} runs", i ? ";" : "", matched[i].scheme, matched[i].baseline,
+                     matched[i].as_accurate, matched[i].compared);
+  return s;
+}
+
 std::string describe(const WorkPrecisionSet& w) {
-  std::string s = fmt::format("work precision on {} ({} schemes)\n", w.problem, w.series.size());
-  s += fmt::format("  {:<24} {:>12} {:>14} {:>14} {:>14}\n", "scheme", "h", "work units", "error", "final error");
+  std::string s = fmt::format("work precision on {} ({} schemes); work = {}\n", w.problem, w.series.size(),
+                              w.weights.describe());
+  s += fmt::format("  {:<24} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12} {:>10}\n", "scheme", "h", "work",
+                   "f evals", "constr evals", "inner iter", "error", "final error", "seconds");
   for (const auto& se : w.series)
     for (const auto& r : se.rows)
-      s += fmt::format("  {:<24} {:>12.6g} {:>14.6g} {:>14.6g} {:>14.6g} {}\n", se.scheme, r.h, r.work_units(),
-                       r.error_uniform, r.error_final, to_string(r.status));
-  for (const auto& m : w.matched)
-    s += fmt::format("  {} against {} at matched work: as accurate at {}/{} runs, error ratio (baseline / scheme) "
-                     "{:.3g} to {:.3g}; {} outside the baseline's work range\n",
-                     m.scheme, m.baseline, m.as_accurate, m.compared, m.min_ratio, m.max_ratio, m.outside);
+      s += fmt::format("  {:<24} {:>12.6g} {:>12.6g} {:>12} {:>12} {:>12} {:>12.6g} {:>12.6g} {:>10.3g} {}\n", se.scheme,
+                       r.h, w.weights.of(r.work), r.work.field_evaluations, r.work.constraint_evaluations,
+                       r.work.inner_iterations, r.error_uniform, r.error_final, r.wall_seconds, to_string(r.status));
+  for (const auto& m : w.matched) s += "  " + m.summary() + "\n";
   return s;
 }
 
