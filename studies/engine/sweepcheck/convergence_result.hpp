@@ -73,5 +73,8 @@ std::string headline(const ConvergenceResult& r);
 // refined), the local orders and the refinement trail.
 std::string describe(const ConvergenceResult& r);
 std::ostream& operator<<(std::ostream& os, const ConvergenceResult& r);
+// How GoogleTest prints the value in a failed EXPECT_THAT: its summary(), one
+// line (the table follows in the matcher's explanation).
+inline void PrintTo(const ConvergenceResult& r, std::ostream* os) { *os << r.summary(); }
 
 }  // namespace sweepcheck

@@ -217,8 +217,9 @@ std::vector<std::string> write_figures(const ConvergenceResult& r, const std::st
   auto files = join(write_figure(dir, "error_vs_h", {e}), write_figure(dir, "local_orders", {lo}));
   return join(files, write_figure(dir, "work_precision",
                                   work_precision_panels(what + ": work precision", r.rows,
-                                                        "work units (steps + constraint evaluations + inner iterations)",
-                                                        [](const RunRow& row) { return row.work_units(); }, r.scheme)));
+                                                        "work: " + WorkWeights{}.describe(),
+                                                        [](const RunRow& row) { return WorkWeights{}.of(row.work); },
+                                                        r.scheme)));
 }
 
 std::vector<std::string> write_figures(const ReferenceFreeResult& r, const std::string& dir) {
@@ -243,8 +244,9 @@ std::vector<std::string> write_figures(const ReferenceFreeResult& r, const std::
   auto files = join(write_figure(dir, "error_vs_h", {e}), write_figure(dir, "local_orders", {lo}));
   return join(files, write_figure(dir, "work_precision",
                                   work_precision_panels(what + ": work precision", r.rows,
-                                                        "work units (steps + constraint evaluations + inner iterations)",
-                                                        [](const RunRow& row) { return row.work_units(); }, r.scheme)));
+                                                        "work: " + WorkWeights{}.describe(),
+                                                        [](const RunRow& row) { return WorkWeights{}.of(row.work); },
+                                                        r.scheme)));
 }
 
 std::vector<std::string> write_figures(const WorkPrecisionSet& w, const std::string& dir) {

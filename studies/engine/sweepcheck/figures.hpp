@@ -6,7 +6,8 @@
 //   r.write_figures("out");   // a ConvergenceResult or a ReferenceFreeResult:
 //                             //   error_vs_h:     the errors against h, the fitted line and the claim's slope
 //                             //   local_orders:   the local orders against h, and the claimed order
-//                             //   work_precision: the errors against the work units and against seconds
+//                             //   work_precision: the errors against the work (WorkWeights{}: f +
+//                             //     constraint evaluations + inner iterations) and against seconds
 //   w.write_figures("out");   // a WorkPrecisionSet: work_precision, one line per scheme, against the
 //                             //   weighed work (its weights in the label) and against seconds
 //

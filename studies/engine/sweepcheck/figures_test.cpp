@@ -101,6 +101,25 @@ TEST(Figures, AWorkPrecisionSetDrawsEveryScheme) {
   std::filesystem::remove_all(dir);
 }
 
+struct SlidingWithoutExact : SlidingCase<double> {
+  Vec<double> exact(double) const = delete;
+};
+
+TEST(Figures, AReferenceFreeResultDrawsItsDistancesAndTripleOrders) {
+  ReferenceFreeOptions o;
+  o.steps = Steps::counts({40, 80, 160, 320});
+  const auto r = check_convergence_reference_free(SlidingWithoutExact{}, Pbd<double>{}, OrderClaim::at_least(1), o);
+  EXPECT_EQ(r.summary().find('\n'), std::string::npos);
+  EXPECT_EQ(r.summary().rfind(std::string(to_string(r.verdict())) + ": pbd on sliding (reference-free)", 0), 0u)
+      << r.summary();
+  const auto dir = fresh_dir("sweepcheck_rf_figures");
+  const auto files = r.write_figures(dir.string());
+  EXPECT_GT(std::filesystem::file_size(dir / "error_vs_h.dat"), 0u);
+  EXPECT_NE(slurp(dir / "local_orders.gp").find("title 'triple orders'"), std::string::npos);
+  if (has_gnuplot()) EXPECT_EQ(files.size(), 12u);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Figures, AMissingFolderIsRejectedWithItsName) {
   ConvergenceOptions o;
   o.steps = Steps::counts({20, 40});

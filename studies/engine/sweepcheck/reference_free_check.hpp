@@ -74,6 +74,7 @@ struct ReferenceFreeResult {
 };
 
 std::string describe(const ReferenceFreeResult& r);
+inline void PrintTo(const ReferenceFreeResult& r, std::ostream* os) { *os << r.summary(); }  // GoogleTest's value line
 // The first lines of a failure message, at most three: claim, observed order, reason.
 std::string headline(const ReferenceFreeResult& r);
 std::ostream& operator<<(std::ostream& os, const ReferenceFreeResult& r);
