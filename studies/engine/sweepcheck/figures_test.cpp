@@ -97,7 +97,9 @@ TEST(Figures, AWorkPrecisionSetDrawsEveryScheme) {
       << gp;
   EXPECT_NE(gp.find("set xlabel 'seconds"), std::string::npos) << gp;
   EXPECT_NE(gp.find("index 3 using 1:2"), std::string::npos) << gp;  // two schemes, two panels
+  EXPECT_NE(gp.find("title 'pbd'' `touch PWNED`"), std::string::npos) << gp;  // the name, quoted, as a line title
   if (has_gnuplot()) EXPECT_EQ(files.size(), 4u);
+  for (const char* f : {"PWNED", "PWNED2", "PWNED3"}) EXPECT_FALSE(std::filesystem::exists(dir / f)) << f;
   std::filesystem::remove_all(dir);
 }
 
