@@ -21,6 +21,8 @@ foreach(f lib/cmake/sweepcheck/sweepcheckConfig.cmake lib/cmake/sweepcheck/sweep
           include/sweepcheck/analytic/sliding_case.hpp bin/sweepcheck
           include/sweepcheck/testing.hpp include/sweepcheck/gtest.hpp include/sweepcheck/gmock.hpp
           include/sweepcheck/reference_free_check.hpp include/sweepcheck/work_precision.hpp
+          include/sweepcheck/figures.hpp include/sweepcheck/problem_and_scheme.hpp include/sweepcheck/requirements.hpp
+          include/sweepcheck/solvers/core/work_weights.hpp include/sweepcheck/solvers/adapters/field_counting_problem.hpp
           include/sweepcheck/studies/engine/fit_order.hpp
           lib/libsweepcheck_engine.a)
   if(NOT EXISTS "${WORK}/prefix/${f}")

@@ -30,7 +30,7 @@ TEST(ResultsCsv, RoundTripsEveryFieldExactly) {
   a.max_increment = 0.03;
   a.scale = 1.0;
   a.noise_floor = 2e-14;
-  a.work = {198, 150, 99, 0};
+  a.work = {198, 150, 99, 0, 297};  // the last: f evaluations (the newest column)
   a.wall_seconds = 0.001;
   a.claimed_order = 0.5;
   a.claim_is_sharp = true;
@@ -50,6 +50,7 @@ TEST(ResultsCsv, RoundTripsEveryFieldExactly) {
   EXPECT_EQ(rows[0].h, a.h);
   EXPECT_EQ(rows[0].error_uniform, a.error_uniform);
   EXPECT_EQ(rows[0].work.constraint_evaluations, 198);
+  EXPECT_EQ(rows[0].work.field_evaluations, 297);
   EXPECT_EQ(rows[1].status, RunStatus::diverged);
   EXPECT_EQ(rows[1].fail_step, 7);
   EXPECT_TRUE(std::isinf(rows[1].error_uniform));
@@ -89,7 +90,7 @@ TEST(ResultsCsv, AMalformedTableIsReportedWithItsFileName) {
   write_results_csv({valid}, file);
   {
     std::ofstream out(file, std::ios::app);
-    out << "\"p\",\"\",\"pbd\",notanumber,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,sharp,given,1\n";
+    out << "\"p\",\"\",\"pbd\",notanumber,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,sharp,given,1,0\n";
   }
   try {
     read_results_csv(file);
@@ -101,7 +102,7 @@ TEST(ResultsCsv, AMalformedTableIsReportedWithItsFileName) {
   write_results_csv({valid}, file);
   {
     std::ofstream out(file, std::ios::app);
-    out << "\"p\",\"\",\"pbd\",0.1,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,maybe,given,1\n";
+    out << "\"p\",\"\",\"pbd\",0.1,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,maybe,given,1,0\n";
   }
   try {
     read_results_csv(file);

@@ -76,11 +76,12 @@ LogLogFigure error_vs_h_figure(const ConvergenceStudy& study, const std::string&
   return f;
 }
 
-LogLogFigure error_vs_work_figure(const ConvergenceStudy& study, const std::string& title) {
+LogLogFigure error_vs_work_figure(const ConvergenceStudy& study, const std::string& title, const WorkWeights& weights) {
   LogLogFigure f = grouped(
-      study, [](const RunRow& r) { return double(r.work.constraint_evaluations); }, false);
+      study, [&weights](const RunRow& r) { return weights.of(r.work); }, false);
   f.title = title;
-  f.xlabel = "total constraint evaluations";
+  const bool paper = weights.describe() == WorkWeights::paper().describe();
+  f.xlabel = "work: total " + weights.describe() + (paper ? " (the paper's axis, seed 000 Fig. 8)" : "");
   f.ylabel = "uniform error sup_t |x_h(t) - x(t)|";
   return f;
 }

@@ -9,6 +9,7 @@
 #include "reports/figure.hpp"
 #include "reports/summary.hpp"
 #include "studies/cases/convergence_study.hpp"
+#include "sweepcheck/solvers/core/work_weights.hpp"
 
 namespace sweepcheck {
 
@@ -16,10 +17,13 @@ namespace sweepcheck {
 // inner solver hit its cap as open circles, diverged runs as crosses on the
 // top edge (their error is undefined). Reference slopes 1/2 and 1.
 LogLogFigure error_vs_h_figure(const ConvergenceStudy& study, const std::string& title);
-// Precision-work: error vs total constraint evaluations. Seed 000 plots h
-// divided by the average evaluations per step, which is T / (total
-// evaluations): the same information with the axis inverted.
-LogLogFigure error_vs_work_figure(const ConvergenceStudy& study, const std::string& title);
+// Precision-work: error vs the run's work weighed by `weights`
+// (solvers/core/work_weights.hpp), named on the axis. The default is the
+// paper's axis, total constraint evaluations: seed 000 plots h divided by the
+// average evaluations per step, which is T / (total evaluations), the same
+// information with the axis inverted; its precision–work claims are judged on it.
+LogLogFigure error_vs_work_figure(const ConvergenceStudy& study, const std::string& title,
+                                  const WorkWeights& weights = WorkWeights::paper());
 
 // Writes all files; returns the names of the files written.
 std::vector<std::string> write_study_report(const ConvergenceStudy& study, const ReportText& text,

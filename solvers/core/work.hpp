@@ -1,7 +1,11 @@
 #pragma once
-// Work counters a scheme fills in while it steps. They are the x-axis of the
-// precision-work diagrams (seed 000, Fig. 8 right: "average number of
-// constraint evaluations").
+// Work counters a scheme fills in while it steps, and the host: the field
+// evaluations are counted by the driver (studies/engine/integrate.hpp, through
+// solvers/adapters/field_counting_problem.hpp; a plugin's through its
+// CountingView), never by the scheme. Constraint evaluations are the x-axis of
+// the paper's precision-work diagrams (seed 000, Fig. 8 right: "average number
+// of constraint evaluations"); a comparison of schemes weighs them all
+// (solvers/core/work_weights.hpp).
 #include <cstdint>
 
 namespace sweepcheck {
@@ -11,12 +15,14 @@ struct Work {
   std::int64_t projections = 0;             // P_{S_j} actually moved the point
   std::int64_t sweeps = 0;                  // passes over all constraints
   std::int64_t inner_iterations = 0;        // iterations of an inner solver (QP, dual gradient)
+  std::int64_t field_evaluations = 0;       // f(t, x) calls (f_integral counts one), counted by the host
 
   Work& operator+=(const Work& o) {
     constraint_evaluations += o.constraint_evaluations;
     projections += o.projections;
     sweeps += o.sweeps;
     inner_iterations += o.inner_iterations;
+    field_evaluations += o.field_evaluations;
     return *this;
   }
 };

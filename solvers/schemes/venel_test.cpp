@@ -76,6 +76,8 @@ struct MovingWallSet {
     rows.add_row(e, q[0] - (q[0] - t));  // <∇g, q> − g(t, q) = t
   }
   double linearisation_drift(const Vec<double>&, const Vec<double>&) const { return 0; }
+  // The Problem concept asks every set for it (solvers/core/constraint_set_concept.hpp): S(t) = { q : q_0 >= t }.
+  double max_violation(double t, const Vec<double>& q) const { return std::max(0.0, t - q[0]); }
 };
 struct MovingWall {
   using Scalar = double;

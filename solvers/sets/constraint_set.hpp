@@ -25,6 +25,8 @@ class ConstraintSet {
   }
 
   void add(Constraint<T> c) { items_.push_back(std::move(c)); }
+  // HalfSpace<T>::below(axis, level) / above(...), in this set's dimension.
+  void add(const AxisBound<T>& b) { add(b.in(dim_)); }
 
   int dim() const { return dim_; }
   int size() const { return static_cast<int>(items_.size()); }

@@ -3,12 +3,17 @@
 // h = (t_end − t0)/n. Times are computed from k, never accumulated (the
 // Boost.Odeint rule: accumulating t += h adds round-off to every time).
 // Observers are plain callables obs(k, t_k, x_k), called for k = 0..n (or up
-// to the step where the run diverged).
+// to the step where the run diverged). The driver counts the scheme's f calls
+// itself (Work::field_evaluations): it steps the scheme through a
+// FieldCountingProblem (solvers/adapters/field_counting_problem.hpp), or, for
+// a scheme whose step takes only the problem's own type, through the problem
+// (its f calls are then not counted).
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 
+#include "sweepcheck/solvers/adapters/field_counting_problem.hpp"
 #include "sweepcheck/solvers/core/problem.hpp"
 #include "sweepcheck/solvers/core/scalar.hpp"
 #include "sweepcheck/solvers/core/work.hpp"
@@ -57,9 +62,15 @@ RunSummary integrate(const P& p, const Scheme& scheme, std::int64_t n, Observer&
   const auto start = std::chrono::steady_clock::now();
   obs(std::int64_t(0), t0, static_cast<const Vec<T>&>(x));
   Vec<T> next(x.size());
+  std::int64_t f_calls = 0;
+  const FieldCountingProblem<P> counted(p, f_calls);
   for (std::int64_t k = 0; k < n; ++k) {
     const T tk = t0 + T(k) * h;
-    const StepStatus s = scheme.step(p, tk, x, h, next, r.work);
+    StepStatus s;
+    if constexpr (requires { scheme.step(counted, tk, x, h, next, r.work); })
+      s = scheme.step(counted, tk, x, h, next, r.work);
+    else
+      s = scheme.step(p, tk, x, h, next, r.work);
     if (!all_finite(next) || next.norm() > bound) {
       r.status = RunStatus::diverged;
       r.fail_step = k + 1;
@@ -81,6 +92,7 @@ RunSummary integrate(const P& p, const Scheme& scheme, std::int64_t n, Observer&
     const T tk1 = (k + 1 == n) ? p.t_end() : t0 + T(k + 1) * h;
     obs(k + 1, tk1, static_cast<const Vec<T>&>(x));
   }
+  r.work.field_evaluations += f_calls;
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }

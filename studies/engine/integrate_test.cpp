@@ -52,6 +52,37 @@ TEST(Integrate, ABlowUpIsRecordedAsDivergedWithItsStep) {
   EXPECT_EQ(last, r.fail_step - 1);  // the bad state is never handed to observers
 }
 
+// Projected Heun: two f calls a step, which the driver counts (the scheme never does).
+struct TwoStageHeun {
+  template <Problem P>
+  StepStatus step(const P& p, double t, const Vec<double>& x, double h, Vec<double>& out, Work& w) const {
+    Vec<double> y = x + h * p.f(t, x);
+    p.constraints().sweep(t + h, y, w);
+    out = x + 0.5 * h * (p.f(t, x) + p.f(t + h, y));
+    p.constraints().sweep(t + h, out, w);
+    return StepStatus::ok;
+  }
+};
+
+// A scheme written for one problem type only: stepped through the problem
+// itself, so its f calls cannot be counted (0), and it still runs.
+struct OnlyForTheSlidingCase {
+  StepStatus step(const SlidingCase<double>& p, double t, const Vec<double>& x, double h, Vec<double>& out,
+                  Work& w) const {
+    out = x + h * p.f(t, x);
+    p.constraints().sweep(t + h, out, w);
+    return StepStatus::ok;
+  }
+};
+
+TEST(Integrate, TheDriverCountsEveryFieldEvaluationOfATemplateScheme) {
+  SlidingCase<double> p;
+  auto none = [](std::int64_t, double, const Vec<double>&) {};
+  EXPECT_EQ(integrate(p, Pbd<double>{}, 40, none).work.field_evaluations, 40);
+  EXPECT_EQ(integrate(p, TwoStageHeun{}, 40, none).work.field_evaluations, 3 * 40);  // f(t, x) is called twice
+  EXPECT_EQ(integrate(p, OnlyForTheSlidingCase{}, 40, none).work.field_evaluations, 0);
+}
+
 TEST(Integrate, ANaNIsRecordedAsDiverged) {
   SlidingCase<double> p({.d = 3, .C = 1, .alpha = kPiOver16, .t_end = 1.0});
   const auto r = integrate(p, ProducesNaN{}, 10, [](std::int64_t, double, const Vec<double>&) {});

@@ -51,12 +51,17 @@ std::string valid_utf8(std::string_view s, std::size_t* replaced) {
   return out;
 }
 
+std::string one_line(std::string_view s) {
+  std::string out = valid_utf8(s);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+  return out;
+}
+
 std::string gnuplot_quote(std::string_view s) {
   std::string out = "'";
-  for (char c : valid_utf8(s)) {
-    const auto u = static_cast<unsigned char>(c);
+  for (char c : one_line(s)) {
     if (c == '\'') out += "''";
-    else if (u < 0x20 || u == 0x7F) out += ' ';
     else out += c;
   }
   return out + "'";

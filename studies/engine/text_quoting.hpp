@@ -19,6 +19,10 @@ namespace sweepcheck {
 // U+FFFD; `replaced`, when given, receives the number of bytes replaced.
 std::string valid_utf8(std::string_view s, std::size_t* replaced = nullptr);
 
+// `s` as one line of a plain-text file (a comment of a data file): valid
+// UTF-8, control characters as spaces.
+std::string one_line(std::string_view s);
+
 // A gnuplot string literal that gnuplot can only read as text: single
 // quotes, ' doubled, control characters (a newline, CR, NUL, ...) written
 // as spaces, invalid UTF-8 as U+FFFD.

@@ -133,6 +133,7 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   row.work = s.work;  // sweeps and inner iterations as the scheme reports them
   row.work.constraint_evaluations = counting.counters().constraint_evaluations;  // counted by the host
   row.work.projections = counting.counters().projections;
+  row.work.field_evaluations = counting.counters().f_evaluations;
   row.wall_seconds = s.wall_seconds;
   row.scale = viol.scale();
   row.violation = viol.violation();

@@ -76,16 +76,16 @@ template <class T>
 void decode(Reader& r, std::vector<T>& v);
 
 inline void encode(Writer& w, const Work& x) {
-  w.raw(x.constraint_evaluations), w.raw(x.projections), w.raw(x.sweeps), w.raw(x.inner_iterations);
+  w.raw(x.constraint_evaluations), w.raw(x.projections), w.raw(x.sweeps), w.raw(x.inner_iterations), w.raw(x.field_evaluations);
 }
 inline void decode(Reader& r, Work& x) {
-  r.raw(x.constraint_evaluations), r.raw(x.projections), r.raw(x.sweeps), r.raw(x.inner_iterations);
+  r.raw(x.constraint_evaluations), r.raw(x.projections), r.raw(x.sweeps), r.raw(x.inner_iterations), r.raw(x.field_evaluations);
 }
 
 // Every field of RunRow, in declaration order. The size check trips when a
 // field is added (not always: a bool may fit in padding, as `refined` did), so the codec is updated with it (a forgotten field would
 // make MPI runs silently differ; the ctest mpi.* comparison would catch it too).
-static_assert(sizeof(RunRow) == 3 * sizeof(std::string) + 160, "RunRow changed: update studies/runs/run_codec.hpp");
+static_assert(sizeof(RunRow) == 3 * sizeof(std::string) + 168, "RunRow changed: update studies/runs/run_codec.hpp");  // + 8: Work::field_evaluations (encoded with Work)
 template <class Io, class Row>
 void fields(Io& io, Row& x) {
   io(x.problem), io(x.parameters), io(x.scheme), io(x.h), io(x.steps), io(x.t_end), io(x.error_uniform),

@@ -19,7 +19,7 @@ namespace sweepcheck {
 
 namespace {
 
-constexpr const char* kJournalMagic = "sweepcheck run journal v1\t";
+constexpr const char* kJournalMagic = "sweepcheck run journal v2\t";
 
 void write_line(int fd, const std::string& line, const std::filesystem::path& file) {
   const std::string text = line + "\n";
@@ -46,7 +46,11 @@ RunJournal::RunJournal(std::filesystem::path file, std::string config, bool resu
       throw std::invalid_argument("--resume: the journal " + file_.string() + " " + read.refused);
     std::istringstream in(read.text);
     std::string line;
-    if (!std::getline(in, line) || line.rfind(kJournalMagic, 0) != 0)
+    if (std::getline(in, line) && line.rfind("sweepcheck run journal v1\t", 0) == 0)
+      throw std::invalid_argument("--resume: " + file_.string() +
+                                  " is a journal of an older sweepcheck (v1: rows without field evaluations); "
+                                  "run again without --resume to start over");
+    if (line.rfind(kJournalMagic, 0) != 0)
       throw std::invalid_argument("--resume: " + file_.string() + " is not a sweepcheck run journal");
     if (line != header)
       throw std::invalid_argument("--resume: the journal " + file_.string() +

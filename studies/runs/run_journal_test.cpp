@@ -32,7 +32,7 @@ RunRow sample(std::int64_t steps) {
   r.error_grid = std::numeric_limits<double>::infinity();
   r.violation = std::nan("");
   r.noise_floor = 1e-300;
-  r.work = {1, 2, 3, 4};
+  r.work = {1, 2, 3, 4, 5};  // the last: field evaluations (v2 rows)
   r.wall_seconds = 0.25;
   r.status = RunStatus::timed_out;
   r.fail_step = 7;
@@ -49,6 +49,7 @@ void expect_same(const RunRow& a, const RunRow& b) {
   EXPECT_TRUE(std::isnan(b.violation));
   EXPECT_EQ(a.status, b.status);
   EXPECT_EQ(a.work.inner_iterations, b.work.inner_iterations);
+  EXPECT_EQ(b.work.field_evaluations, 5);
 }
 
 TEST(RunRowText, EveryFieldReadsBackBitForBit) {

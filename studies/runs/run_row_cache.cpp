@@ -17,7 +17,7 @@ namespace sweepcheck {
 
 namespace {
 
-constexpr const char* kRowCacheMagic = "sweepcheck run-row cache v1\t";
+constexpr const char* kRowCacheMagic = "sweepcheck run-row cache v2\t";
 
 std::string utc_now() {
   const std::time_t t = std::time(nullptr);
@@ -39,7 +39,7 @@ std::string serialize_row_cache(const std::string& key,
 }
 
 RunRowCache::RunRowCache(std::filesystem::path folder, std::string key) : key_(std::move(key)) {
-  file_ = folder / fmt::format("rows-{:016x}.v1.tsv", fnv1a64(key_));
+  file_ = folder / fmt::format("rows-{:016x}.v2.tsv", fnv1a64(key_));
   // Regular files only, never a blocking open (regular_file.hpp).
   RegularFileRead read = read_regular_file(file_);
   if (!read.exists) return;  // no cache yet

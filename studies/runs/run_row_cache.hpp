@@ -5,8 +5,9 @@
 // does not grow with the number of runs. One file per configuration in the
 // reference cache folder (README, "Caches"):
 //
-//   rows-<fnv1a64 of the key>.v1.tsv
-//   line 1: "sweepcheck run-row cache v1\t<key, escaped>"
+//   rows-<fnv1a64 of the key>.v2.tsv  (v2: the rows carry field evaluations;
+//                                       a v1 file is never read)
+//   line 1: "sweepcheck run-row cache v2\t<key, escaped>"
 //   one line per row (studies/runs/run_row_text.hpp: bit-exact)
 //   last line: "# check: rows=<M> fnv1a64=<hash of the row lines as stored>"
 //

@@ -73,18 +73,19 @@ std::optional<long long> parse_int(std::string_view s) {
   return v;
 }
 
-constexpr int kFields = 24;  // + the checksum
+constexpr int kFields = 25;  // + the checksum
 
 }  // namespace
 
 std::string encode_run_row(const RunRow& r) {
   std::string body = fmt::format(
-      "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", escape_field(r.problem),
+      "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", escape_field(r.problem),
       escape_field(r.parameters), escape_field(r.scheme), hex_double(r.h), r.steps, hex_double(r.t_end),
       hex_double(r.error_uniform), hex_double(r.error_grid), hex_double(r.violation), hex_double(r.max_increment),
       hex_double(r.scale), hex_double(r.noise_floor), r.work.constraint_evaluations, r.work.projections,
       r.work.sweeps, r.work.inner_iterations, hex_double(r.wall_seconds), to_string(r.status), r.fail_step,
-      r.inner_cap_hits, hex_double(r.claimed_order), r.claim_is_sharp ? 1 : 0, r.refined ? 1 : 0, hex_double(r.error_final));
+      r.inner_cap_hits, hex_double(r.claimed_order), r.claim_is_sharp ? 1 : 0, r.refined ? 1 : 0, hex_double(r.error_final),
+      r.work.field_evaluations);
   return body + fmt::format("\t{:016x}", fnv1a64(body));
 }
 
@@ -111,7 +112,7 @@ std::optional<RunRow> decode_run_row(std::string_view line) {
             d(8, r.violation) && d(9, r.max_increment) && d(10, r.scale) && d(11, r.noise_floor) &&
             n(12, r.work.constraint_evaluations) && n(13, r.work.projections) && n(14, r.work.sweeps) &&
             n(15, r.work.inner_iterations) && d(16, r.wall_seconds) && n(18, r.fail_step) && n(19, r.inner_cap_hits) &&
-            d(20, r.claimed_order) && d(23, r.error_final);
+            d(20, r.claimed_order) && d(23, r.error_final) && n(24, r.work.field_evaluations);
   if (!ok) return std::nullopt;
   bool known = false;
   for (RunStatus s : kAllRunStatuses)

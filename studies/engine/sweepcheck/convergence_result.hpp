@@ -55,12 +55,26 @@ struct ConvergenceResult {
   // the depth is what the run's own claim refined to. To judge a claim, pass
   // it into check_convergence.
   OrderFit judged_against(double order, bool sharp) const;
+
+  // One line for a log: "fail: forgot-the-projection on sliding, claim order >= 1
+  // (to within 0.05), observed 0.000 [-0.01, 0.01] (uniform error), 8 runs (2 refined), h 0.3 to 0.0012".
+  std::string summary() const;
+  // error_vs_h, local_orders and work_precision (.dat, .gp; .png and .svg with
+  // gnuplot) into the existing folder `dir`; the files written (sweepcheck/figures.hpp).
+  std::vector<std::string> write_figures(const std::string& dir) const;
 };
+
+// The first lines of a failure message, at most three: the claim, the
+// observed order with its interval, and the verdict's reason (one line each).
+std::string headline(const ConvergenceResult& r);
 
 // What a failing assertion prints: the claim, the verdict and its reason, the
 // fit of every norm, the error table (h, steps, errors, violation, status,
 // refined), the local orders and the refinement trail.
 std::string describe(const ConvergenceResult& r);
 std::ostream& operator<<(std::ostream& os, const ConvergenceResult& r);
+// How GoogleTest prints the value in a failed EXPECT_THAT: its summary(), one
+// line (the table follows in the matcher's explanation).
+inline void PrintTo(const ConvergenceResult& r, std::ostream* os) { *os << r.summary(); }
 
 }  // namespace sweepcheck

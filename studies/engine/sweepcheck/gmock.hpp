@@ -10,12 +10,14 @@
 // claim (the claim in the call decides how deep refinement goes): a result
 // made for another claim does not match, and the explanation says to pass
 // the claim into the call. Each works on a ConvergenceResult and on a
-// ReferenceFreeResult; a mismatch prints the whole result.
+// ReferenceFreeResult; a mismatch prints the result's summary() as the
+// value, then the verdict, claim, observed order and reason, then the table.
 #include <gmock/gmock.h>
 
 #include <string>
 
 #include "sweepcheck/order_claim.hpp"
+#include "sweepcheck/reference_free_check.hpp"
 #include "sweepcheck/testing.hpp"
 
 namespace sweepcheck {
@@ -32,7 +34,9 @@ bool made_for(const Result& r, double p, bool sharp, ::testing::MatchResultListe
 template <class Result>
 bool has_verdict(const Result& r, Verdict v, ::testing::MatchResultListener* l) {
   if (r.verdict() == v) return true;
-  *l << "verdict " << to_string(r.verdict()) << "\n" << describe(r);
+  *l << "verdict " << to_string(r.verdict()) << ": " << r.scheme << " on " << r.problem << "\n"
+     << headline(r) << "\n"
+     << describe(r);
   return false;
 }
 

@@ -49,5 +49,16 @@ TEST(TestingApiMatchers, AResultMadeForAnotherClaimDoesNotMatchAndSaysWhereTheCl
   EXPECT_NE(l.str().find("pass OrderClaim::at_least(0.5) into the call"), std::string::npos) << l.str();
 }
 
+// A mismatch explains itself first: the verdict, the claim, the observed
+// order and the reason; the value GoogleTest prints is the one-line summary.
+TEST(TestingApiMatchers, AMismatchStartsWithVerdictClaimOrderAndReasonAndPrintsTheSummaryAsTheValue) {
+  ::testing::StringMatchResultListener l;
+  EXPECT_FALSE(::testing::ExplainMatchResult(FailsClaimOfOrderAtLeast(1), pbd(), &l));
+  const std::string m = l.str();
+  EXPECT_EQ(m.rfind("verdict pass: pbd on sliding\n  claim: order >= 1", 0), 0u) << m;
+  EXPECT_LT(m.find("reason: " + pbd().reason()), m.find("noise floor")) << m;
+  EXPECT_EQ(::testing::PrintToString(pbd()), pbd().summary());
+}
+
 }  // namespace gmock_test
 }  // namespace sweepcheck

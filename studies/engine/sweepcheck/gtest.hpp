@@ -13,15 +13,25 @@
 // run's own claim refined to), and the message says so. gMock matchers that
 // refuse another claim instead: <sweepcheck/gmock.hpp>.
 //
-// ASSERT_ forms stop the test. A failure prints the verdict and its reason,
-// the fitted order of every norm with its interval, the error table and the
-// local orders, so a CI log says why without opening a file. EXPECT_CONVERGES
-// and EXPECT_FAILS_ITS_CLAIM also take a ReferenceFreeResult.
+// ASSERT_ forms stop the test. A failure message starts with four lines:
+// the verdict expected and got (with scheme and problem), the claim, the
+// observed order and the reason; then the fitted order of every norm with its
+// interval, the error table and the local orders, so a CI log says why
+// without opening a file. EXPECT_CONVERGES and EXPECT_FAILS_ITS_CLAIM also
+// take a ReferenceFreeResult.
+//
+// Work–precision (sweepcheck/work_precision.hpp):
+//   EXPECT_AT_LEAST_AS_ACCURATE_AT_MATCHED_WORK(w, scheme);  // at every compared run, error <= the
+//                                                            // baseline's at the same work (w.weights)
+//   EXPECT_LESS_ACCURATE_AT_MATCHED_WORK(w, scheme);         // at every compared run, error > the baseline's
+// `scheme` is the scheme object (or factory) given to compare_work_precision.
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "sweepcheck/reference_free_check.hpp"
 #include "sweepcheck/testing.hpp"
+#include "sweepcheck/work_precision.hpp"
 
 namespace sweepcheck {
 
@@ -30,7 +40,8 @@ template <class Result>
 ::testing::AssertionResult verdict_assertion(const char* expr, const Result& r, Verdict wanted) {
   if (r.verdict() == wanted) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << expr << ": expected verdict " << to_string(wanted) << ", got "
-                                       << to_string(r.verdict()) << "\n"
+                                       << to_string(r.verdict()) << ": " << r.scheme << " on " << r.problem << "\n"
+                                       << headline(r) << "\n"
                                        << describe(r);
 }
 
@@ -49,8 +60,10 @@ inline ::testing::AssertionResult order_assertion(const char* expr, const Conver
   }
   if (shown.fit.verdict == Verdict::pass) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << expr << ": expected verdict pass for " << (sharp ? "order = " : "order >= ")
-                                       << order << ", got " << to_string(shown.fit.verdict) << "\n"
-                                       << note << describe(shown);
+                                       << order << ", got " << to_string(shown.fit.verdict) << ": " << r.scheme << " on "
+                                       << r.problem << "\n"
+                                       << headline(shown) << note << "\n"
+                                       << describe(shown);
 }
 
 // The verdict against the run's own claim is pass.
@@ -78,8 +91,42 @@ template <class Result>
   return verdict_assertion(expr, r, Verdict::fail);
 }
 
+// `scheme`'s comparison with the baseline in `w`, at matched work: at least as
+// accurate (wanted) or less accurate (!wanted) at every compared run, and at
+// least one run compared.
+template <class Scheme>
+::testing::AssertionResult matched_work_assertion(const char* w_expr, const char* s_expr, const WorkPrecisionSet& w,
+                                                  const Scheme& scheme, bool wanted) {
+  const MatchedWork& m = w.against_baseline(scheme);
+  const bool holds = m.compared > 0 && (wanted ? m.as_accurate == m.compared : m.as_accurate == 0);
+  if (holds) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << w_expr << ": expected " << s_expr
+                                       << (wanted ? " at least as accurate as " : " less accurate than ") << m.baseline
+                                       << " at matched work at every compared run\n  got: " << m.summary()
+                                       << "\n  work = " << w.weights.describe() << "\n\n"
+                                       << describe(w);
+}
+
+template <class Scheme>
+::testing::AssertionResult AtLeastAsAccurateAtMatchedWork(const char* w_expr, const char* s_expr,
+                                                          const WorkPrecisionSet& w, const Scheme& scheme) {
+  return matched_work_assertion(w_expr, s_expr, w, scheme, true);
+}
+
+template <class Scheme>
+::testing::AssertionResult LessAccurateAtMatchedWork(const char* w_expr, const char* s_expr, const WorkPrecisionSet& w,
+                                                     const Scheme& scheme) {
+  return matched_work_assertion(w_expr, s_expr, w, scheme, false);
+}
+
 }  // namespace sweepcheck
 
+#define EXPECT_AT_LEAST_AS_ACCURATE_AT_MATCHED_WORK(w, scheme) \
+  EXPECT_PRED_FORMAT2(::sweepcheck::AtLeastAsAccurateAtMatchedWork, w, scheme)
+#define ASSERT_AT_LEAST_AS_ACCURATE_AT_MATCHED_WORK(w, scheme) \
+  ASSERT_PRED_FORMAT2(::sweepcheck::AtLeastAsAccurateAtMatchedWork, w, scheme)
+#define EXPECT_LESS_ACCURATE_AT_MATCHED_WORK(w, scheme) EXPECT_PRED_FORMAT2(::sweepcheck::LessAccurateAtMatchedWork, w, scheme)
+#define ASSERT_LESS_ACCURATE_AT_MATCHED_WORK(w, scheme) ASSERT_PRED_FORMAT2(::sweepcheck::LessAccurateAtMatchedWork, w, scheme)
 #define EXPECT_CONVERGES(result) EXPECT_PRED_FORMAT1(::sweepcheck::Converges, result)
 #define ASSERT_CONVERGES(result) ASSERT_PRED_FORMAT1(::sweepcheck::Converges, result)
 #define EXPECT_ORDER(result, p) EXPECT_PRED_FORMAT2(::sweepcheck::HasOrder, result, p)

@@ -25,6 +25,28 @@ void estimate_reference_free(ReferenceFreeResult& r, const std::vector<LadderRun
       if (d.h[m + 1] == row.h) row.error_uniform = d.d[m];
 }
 
+namespace {
+
+std::string single_line(std::string s) {
+  for (char& c : s)
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  return s;
+}
+
+}  // namespace
+
+std::string ReferenceFreeResult::summary() const {
+  const double h_max = rows.empty() ? NAN : rows.front().h, h_min = rows.empty() ? NAN : rows.back().h;
+  return single_line(fmt::format("{}: {} on {} (reference-free), claim {}, observed {}, {} runs, h {:.3g} to {:.3g}",
+                              to_string(estimate.verdict), scheme, problem, to_string(claim), describe(estimate),
+                              rows.size(), h_max, h_min));
+}
+
+std::string headline(const ReferenceFreeResult& r) {
+  return fmt::format("  claim: {}\n  observed order (Richardson): {}\n  reason: {}\n", to_string(r.claim),
+                     single_line(describe(r.estimate)), single_line(r.estimate.reason));
+}
+
 std::string describe(const ReferenceFreeResult& r) {
   std::string s = fmt::format("reference-free convergence of {} on {} (claim: {})\n", r.scheme, r.problem,
                               to_string(r.claim));

@@ -64,17 +64,27 @@ struct ReferenceFreeResult {
   double order() const { return estimate.order; }
   double gci() const { return estimate.gci; }
   double indicator() const { return estimate.indicator; }
+
+  // One line for a log: the verdict, scheme, problem, claim, the Richardson
+  // order with its drift and indicator, and the steps.
+  std::string summary() const;
+  // error_vs_h (distances to the next finer run), local_orders (each triple's
+  // order) and work_precision into the existing folder `dir` (sweepcheck/figures.hpp).
+  std::vector<std::string> write_figures(const std::string& dir) const;
 };
 
 std::string describe(const ReferenceFreeResult& r);
+inline void PrintTo(const ReferenceFreeResult& r, std::ostream* os) { *os << r.summary(); }  // GoogleTest's value line
+// The first lines of a failure message, at most three: claim, observed order, reason.
+std::string headline(const ReferenceFreeResult& r);
 std::ostream& operator<<(std::ostream& os, const ReferenceFreeResult& r);
 // Fills in the rows' distances and the estimate from the runs (reference_free_check.cpp).
 void estimate_reference_free(ReferenceFreeResult& r, const std::vector<LadderRun>& runs, const ReferenceFreeOptions& o);
 
 template <Problem P, class Scheme>
   requires std::same_as<typename P::Scalar, double>
-ReferenceFreeResult check_convergence_reference_free(const P& problem, const Scheme& scheme, const OrderClaim& claim,
-                                                     ReferenceFreeOptions options = {}) {
+ReferenceFreeResult checked_reference_free(const P& problem, const Scheme& scheme, const OrderClaim& claim,
+                                           ReferenceFreeOptions options) {
   options.claim = claim;
   options.validate();
   const auto probe = fresh_instance(scheme);
@@ -104,8 +114,23 @@ ReferenceFreeResult check_convergence_reference_free(const P& problem, const Sch
   return r;
 }
 
-template <Problem P, class Scheme>
-  requires std::same_as<typename P::Scalar, double>
+// A problem or scheme lacking a member the engine uses is named in one
+// static_assert here (sweepcheck/requirements.hpp).
+template <class P, class Scheme>
+ReferenceFreeResult check_convergence_reference_free(const P& problem, const Scheme& scheme, const OrderClaim& claim,
+                                                     ReferenceFreeOptions options = {}) {
+  if constexpr (!problem_meets_requirements<P>()) {
+    return {};
+  } else if constexpr (!scheme_meets_requirements<Scheme, P>()) {
+    return {};
+  } else {
+    static_assert(std::same_as<typename P::Scalar, double>,
+                  "sweepcheck: check_convergence_reference_free needs a problem in double precision");
+    return checked_reference_free(problem, scheme, claim, std::move(options));
+  }
+}
+
+template <class P, class Scheme>
 ReferenceFreeResult check_convergence_reference_free(const P& problem, const Scheme& scheme,
                                                      const ReferenceFreeOptions& options = {}) {
   return check_convergence_reference_free(problem, scheme, options.claim, options);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -107,6 +108,38 @@ std::string interval(const OrderFit& f) {
 }
 
 }  // namespace
+
+namespace {
+
+// One line: control characters (a newline in a reason or a name) become spaces.
+std::string one_line(std::string s) {
+  for (char& c : s)
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  return s;
+}
+
+}  // namespace
+
+std::string ConvergenceResult::summary() const {
+  int refined = 0;
+  double h_max = NAN, h_min = NAN;
+  for (const auto& row : rows) {
+    refined += row.refined;
+    h_max = std::isnan(h_max) ? row.h : std::max(h_max, row.h);
+    h_min = std::isnan(h_min) ? row.h : std::min(h_min, row.h);
+  }
+  return one_line(fmt::format("{}: {} on {}, claim {}, observed {} ({} error), {} runs ({} refined), h {:.3g} to {:.3g}",
+                              to_string(fit.verdict), scheme, problem, to_string(claim),
+                              std::isnan(fit.order) ? "no order"
+                                                    : fmt::format("{:.3f} [{:.3f}, {:.3f}]", fit.order, fit.ci_low,
+                                                                  fit.ci_high),
+                              refined_for, rows.size(), refined, h_max, h_min));
+}
+
+std::string headline(const ConvergenceResult& r) {
+  return fmt::format("  claim: {}\n  observed order ({} error): {}\n  reason: {}\n", to_string(r.claim), r.refined_for,
+                     one_line(interval(r.fit)), one_line(r.fit.reason));
+}
 
 std::string describe(const ConvergenceResult& r) {
   std::string s = fmt::format("convergence of {} on {} (claim: {})\n", r.scheme, r.problem, to_string(r.claim));

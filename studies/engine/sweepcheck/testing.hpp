@@ -38,6 +38,7 @@
 #include "sweepcheck/convergence_result.hpp"
 #include "sweepcheck/observable.hpp"
 #include "sweepcheck/order_claim.hpp"
+#include "sweepcheck/requirements.hpp"
 #include "sweepcheck/scheme_instance.hpp"
 #include "sweepcheck/solvers/core/problem.hpp"
 #include "sweepcheck/solvers/core/resource_limits.hpp"
@@ -78,13 +79,10 @@ double problem_span(const P& problem, const char* caller) {
 void fit_norms(ConvergenceResult& r, const ConvergenceOptions& options, std::size_t given,
                const std::function<void(double h)>& refine_at);
 
-// Against a reference: any callable t ↦ x(t) (an exact solution, an
-// interpolated trajectory) or a SampledReference (compared at its sample
-// times; observables need a callable reference).
+// check_convergence once the problem and the scheme meet the requirements.
 template <Problem P, class Scheme, class Reference>
-  requires(!std::same_as<Reference, ConvergenceOptions> && !std::same_as<Reference, OrderClaim>)
-ConvergenceResult check_convergence(const P& problem, const Scheme& scheme, const Reference& reference,
-                                    const OrderClaim& claim, ConvergenceOptions options = {}) {
+ConvergenceResult checked_convergence(const P& problem, const Scheme& scheme, const Reference& reference,
+                                      const OrderClaim& claim, ConvergenceOptions options) {
   using T = typename P::Scalar;
   options.claim = claim;
   options.validate();
@@ -141,22 +139,43 @@ ConvergenceResult check_convergence(const P& problem, const Scheme& scheme, cons
   return r;
 }
 
-template <Problem P, class Scheme, class Reference>
+// Against a reference: any callable t ↦ x(t) (an exact solution, an
+// interpolated trajectory) or a SampledReference (compared at its sample
+// times; observables need a callable reference). A problem or scheme that
+// lacks a member the engine uses is named in one static_assert here
+// (sweepcheck/requirements.hpp).
+template <class P, class Scheme, class Reference>
+  requires(!std::same_as<Reference, ConvergenceOptions> && !std::same_as<Reference, OrderClaim>)
+ConvergenceResult check_convergence(const P& problem, const Scheme& scheme, const Reference& reference,
+                                    const OrderClaim& claim, ConvergenceOptions options = {}) {
+  if constexpr (!problem_meets_requirements<P>())
+    return {};
+  else if constexpr (!scheme_meets_requirements<Scheme, P>())
+    return {};
+  else
+    return checked_convergence(problem, scheme, reference, claim, std::move(options));
+}
+
+template <class P, class Scheme, class Reference>
   requires(!std::same_as<Reference, ConvergenceOptions> && !std::same_as<Reference, OrderClaim>)
 ConvergenceResult check_convergence(const P& problem, const Scheme& scheme, const Reference& reference,
                                     const ConvergenceOptions& options = {}) {
   return check_convergence(problem, scheme, reference, options.claim, options);
 }
 
-// Against the problem's exact solution x(t) = problem.exact(t).
-template <HasExactSolution P, class Scheme>
+// Against the problem's exact solution x(t) = problem.exact(t) (the rest of
+// the problem is checked by the call above).
+template <class P>
+concept HasExactMember = requires(const P& p, const typename P::Scalar& t) { p.exact(t); };
+
+template <HasExactMember P, class Scheme>
 ConvergenceResult check_convergence(const P& problem, const Scheme& scheme, const OrderClaim& claim,
                                     const ConvergenceOptions& options = {}) {
   const auto exact = [&problem](const typename P::Scalar& t) { return problem.exact(t); };
   return check_convergence(problem, scheme, exact, claim, options);
 }
 
-template <HasExactSolution P, class Scheme>
+template <HasExactMember P, class Scheme>
 ConvergenceResult check_convergence(const P& problem, const Scheme& scheme, const ConvergenceOptions& options = {}) {
   return check_convergence(problem, scheme, options.claim, options);
 }

@@ -99,6 +99,39 @@ TEST(TestingApi, AWrongSchemesFailureMessagePrintsTheErrorTableLocalOrdersAndRea
   EXPECT_NE(m.find(fmt::format("{:.3f}", r.local_orders().back().order)), std::string::npos) << m;
 }
 
+// The first five lines say it all: verdict (with scheme and problem), claim,
+// observed order and reason; the table comes after them.
+TEST(TestingApi, AFailureMessageStartsWithVerdictClaimObservedOrderAndReasonInAtMostFiveLines) {
+  const ConvergenceResult& r = wrong_result();
+  ::testing::TestPartResultArray failures;
+  {
+    ::testing::ScopedFakeTestPartResultReporter capture(::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD,
+                                                        &failures);
+    EXPECT_CONVERGES(r);
+  }
+  ASSERT_EQ(failures.size(), 1);
+  const std::string m = failures.GetTestPartResult(0).message();
+  std::size_t end = 0;
+  for (int line = 0; line < 5 && end != std::string::npos; ++line) end = m.find('\n', end + 1);
+  const std::string head = m.substr(0, end);
+  EXPECT_NE(head.find("expected verdict pass, got fail: dropped-constraint on sliding"), std::string::npos) << m;
+  EXPECT_NE(head.find("claim: order >= 1"), std::string::npos) << m;
+  EXPECT_NE(head.find(fmt::format("observed order (uniform error): {:.3f}", r.fit.order)), std::string::npos) << m;
+  EXPECT_NE(head.find("reason: " + r.reason()), std::string::npos) << m;
+  EXPECT_EQ(head.find("noise floor"), std::string::npos) << m;  // the table is after the head
+  EXPECT_NE(m.find("noise floor", end), std::string::npos) << m;
+}
+
+TEST(TestingApi, ASummaryIsOneLineWithVerdictClaimOrderAndSteps) {
+  const ConvergenceResult& r = wrong_result();
+  const std::string s = r.summary();
+  EXPECT_EQ(s.find('\n'), std::string::npos) << s;
+  EXPECT_EQ(s.rfind("fail: dropped-constraint on sliding, claim order >= 1", 0), 0u) << s;
+  EXPECT_NE(s.find(fmt::format("observed {:.3f}", r.fit.order)), std::string::npos) << s;
+  EXPECT_NE(s.find(fmt::format("{} runs", r.rows.size())), std::string::npos) << s;
+  EXPECT_EQ(pbd_result().summary().rfind("pass: pbd on sliding", 0), 0u) << pbd_result().summary();
+}
+
 // Negative control of the capture: a passing assertion reports nothing.
 TEST(TestingApi, APassingAssertionReportsNoFailure) {
   ::testing::TestPartResultArray failures;

@@ -25,15 +25,13 @@ void WorkPrecisionOptions::validate() const {
     // The script names its files by the stem's file name, which gnuplot can
     // only be given as text: control characters and invalid UTF-8 cannot be.
     const std::string name = std::filesystem::path(figure).filename().string();
-    const bool control = std::any_of(name.begin(), name.end(), [](char c) {
-      return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
-    });
-    if (control || valid_utf8(name) != name)
+    if (one_line(name) != name)
       throw std::invalid_argument(fmt::format(
           "WorkPrecisionOptions: figure's file name must be UTF-8 text without control characters (figure = '{}')",
           valid_utf8(figure)));
   }
   integrate.validate();
+  weights.validate();
 }
 
 const WorkPrecisionSeries& WorkPrecisionSet::of(const std::string& scheme) const {
@@ -42,7 +40,7 @@ const WorkPrecisionSeries& WorkPrecisionSet::of(const std::string& scheme) const
   throw std::invalid_argument(fmt::format("WorkPrecisionSet: no scheme named '{}'", scheme));
 }
 
-const MatchedWork& WorkPrecisionSet::against_baseline(const std::string& scheme) const {
+const MatchedWork& WorkPrecisionSet::against_baseline_named(const std::string& scheme) const {
   for (const auto& m : matched)
     if (m.scheme == scheme) return m;
   throw std::invalid_argument(fmt::format("WorkPrecisionSet: no comparison of '{}' with the baseline", scheme));
@@ -50,17 +48,19 @@ const MatchedWork& WorkPrecisionSet::against_baseline(const std::string& scheme)
 
 namespace {
 
-bool plotted(const RunRow& r) { return r.status == RunStatus::ok && r.error_uniform > 0 && r.work_units() > 0; }
+bool plotted(const RunRow& r, const WorkWeights& weights) {
+  return r.status == RunStatus::ok && r.error_uniform > 0 && weights.of(r.work) > 0;
+}
 
 }  // namespace
 
-std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& series) {
+std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& series, const WorkWeights& weights) {
   std::vector<MatchedWork> out;
   if (series.empty()) return out;
   // The baseline's runs as (log work, log error), ordered by work.
   std::vector<std::pair<double, double>> base;
   for (const auto& r : series[0].rows)
-    if (plotted(r)) base.emplace_back(std::log(r.work_units()), std::log(r.error_uniform));
+    if (plotted(r, weights)) base.emplace_back(std::log(weights.of(r.work)), std::log(r.error_uniform));
   std::sort(base.begin(), base.end());
   auto base_at = [&](double lw) {
     for (std::size_t i = 1; i < base.size(); ++i)
@@ -75,8 +75,8 @@ std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& se
     m.scheme = series[k].scheme;
     m.baseline = series[0].scheme;
     for (const auto& r : series[k].rows) {
-      if (!plotted(r)) continue;
-      const double e = base_at(std::log(r.work_units()));
+      if (!plotted(r, weights)) continue;
+      const double e = base_at(std::log(weights.of(r.work)));
       if (!std::isfinite(e)) {
         ++m.outside;
         continue;
@@ -92,18 +92,6 @@ std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& se
   return out;
 }
 
-namespace {
-
-// A name on one line of the data file's comments: no control character.
-std::string one_line(const std::string& s) {
-  std::string out = valid_utf8(s);
-  for (char& c : out)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
-  return out;
-}
-
-}  // namespace
-
 std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, const std::string& stem) {
   const std::string dat = stem + ".dat", gp = stem + ".gp";
   {
@@ -111,10 +99,10 @@ std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, 
     if (!d) throw std::runtime_error("compare_work_precision: cannot write " + dat);
     d << "# work precision of " << one_line(w.problem) << ": one block per scheme (gnuplot index)\n";
     for (const auto& s : w.series) {
-      d << "# " << one_line(s.scheme) << "\n# h work_units error_uniform error_final seconds\n";
+      d << "# " << one_line(s.scheme) << "\n# h work (" << w.weights.describe() << ") error_uniform error_final seconds\n";
       for (const auto& r : s.rows)
-        if (plotted(r))
-          d << fmt::format("{:.17g} {:.17g} {:.17g} {:.17g} {:.6g}\n", r.h, r.work_units(), r.error_uniform,
+        if (plotted(r, w.weights))
+          d << fmt::format("{:.17g} {:.17g} {:.17g} {:.17g} {:.6g}\n", r.h, w.weights.of(r.work), r.error_uniform,
                            r.error_final, r.wall_seconds);
       d << "\n\n";
     }
@@ -130,7 +118,7 @@ std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, 
       << one_line(name) << ".svg\n";
     g << "set logscale xy\nset format xy '10^{%L}'\nset grid\nset key top right\n";
     g << "set title " << gnuplot_quote("work precision: " + w.problem) << " noenhanced\n";
-    g << "set xlabel 'work units (steps + constraint evaluations + inner iterations)'\n";
+    g << "set xlabel " << gnuplot_quote("work: " + w.weights.describe()) << "\n";
     g << "set ylabel 'uniform error'\n";
     std::string plot = "plot ";
     for (std::size_t i = 0; i < w.series.size(); ++i)
@@ -153,17 +141,32 @@ std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, 
   return files;
 }
 
+std::string MatchedWork::summary() const {
+  return fmt::format("{} against {} at matched work: as accurate at {}/{} runs, error ratio (baseline / scheme) "
+                     "{:.3g} to {:.3g}; {} outside the baseline's work range",
+                     scheme, baseline, as_accurate, compared, min_ratio, max_ratio, outside);
+}
+
+std::string WorkPrecisionSet::summary() const {
+  std::string s = fmt::format("work precision on {}, work = {}:", problem, weights.describe());
+  if (matched.empty()) s += " no comparison";
+  for (std::size_t i = 0; i < matched.size(); ++i)
+    s += fmt::format("{} {} as accurate as {} at {}/{} runs", i ? ";" : "", matched[i].scheme, matched[i].baseline,
+                     matched[i].as_accurate, matched[i].compared);
+  return s;
+}
+
 std::string describe(const WorkPrecisionSet& w) {
-  std::string s = fmt::format("work precision on {} ({} schemes)\n", w.problem, w.series.size());
-  s += fmt::format("  {:<24} {:>12} {:>14} {:>14} {:>14}\n", "scheme", "h", "work units", "error", "final error");
+  std::string s = fmt::format("work precision on {} ({} schemes); work = {}\n", w.problem, w.series.size(),
+                              w.weights.describe());
+  s += fmt::format("  {:<24} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12} {:>10}\n", "scheme", "h", "work",
+                   "f evals", "constr evals", "inner iter", "error", "final error", "seconds");
   for (const auto& se : w.series)
     for (const auto& r : se.rows)
-      s += fmt::format("  {:<24} {:>12.6g} {:>14.6g} {:>14.6g} {:>14.6g} {}\n", se.scheme, r.h, r.work_units(),
-                       r.error_uniform, r.error_final, to_string(r.status));
-  for (const auto& m : w.matched)
-    s += fmt::format("  {} against {} at matched work: as accurate at {}/{} runs, error ratio (baseline / scheme) "
-                     "{:.3g} to {:.3g}; {} outside the baseline's work range\n",
-                     m.scheme, m.baseline, m.as_accurate, m.compared, m.min_ratio, m.max_ratio, m.outside);
+      s += fmt::format("  {:<24} {:>12.6g} {:>12.6g} {:>12} {:>12} {:>12} {:>12.6g} {:>12.6g} {:>10.3g} {}\n", se.scheme,
+                       r.h, w.weights.of(r.work), r.work.field_evaluations, r.work.constraint_evaluations,
+                       r.work.inner_iterations, r.error_uniform, r.error_final, r.wall_seconds, to_string(r.status));
+  for (const auto& m : w.matched) s += "  " + m.summary() + "\n";
   return s;
 }
 

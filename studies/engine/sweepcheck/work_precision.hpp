@@ -11,9 +11,14 @@
 // precision–work claims of seed 000 are judged (studies/cases/pbd_paper_claims.cpp):
 // for each run of a scheme whose work lies within the baseline's range, the
 // baseline's error at the same work, interpolated log-log along the
-// baseline's runs. Work is the deterministic work units (steps + constraint
-// evaluations + inner iterations), never seconds, so the comparison is the
-// same on every machine. No refinement: the steps are the comparison.
+// baseline's runs. Work is the deterministic count of what a run did,
+// weighed by `WorkPrecisionOptions::weights` (solvers/core/work_weights.hpp;
+// default 1·f evaluations + 1·constraint evaluations + 1·inner iterations, the
+// f calls counted by the host, so a two-stage scheme pays for both stages;
+// WorkWeights::paper() is the paper's axis, constraint evaluations alone),
+// never seconds, so the comparison is the same on every machine; the weights
+// are printed with every table and figure. No refinement: the steps are the
+// comparison.
 //
 // The figure: with `figure` set to a path stem, stem.dat and stem.gp (a
 // gnuplot script, log-log error against work, one line per scheme) are
@@ -24,12 +29,14 @@
 #include <limits>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
 
 #include "sweepcheck/scheme_instance.hpp"
 #include "sweepcheck/solvers/core/problem.hpp"
+#include "sweepcheck/solvers/core/work_weights.hpp"
 #include "sweepcheck/steps.hpp"
 #include "sweepcheck/studies/engine/integrate.hpp"
 #include "sweepcheck/studies/engine/measure_run.hpp"
@@ -41,6 +48,8 @@ namespace sweepcheck {
 struct WorkPrecisionOptions {
   Steps steps = Steps::standard();
   int points_per_step = 8;  // interpolant samples per step for the uniform error
+  // The work axis: the weight of each counter (validated: finite, >= 0, not all 0).
+  WorkWeights weights;
   // Non-empty: the path stem of the figure (stem.dat, stem.gp; stem.png and
   // stem.svg when gnuplot is found). Its folder must exist.
   std::string figure;
@@ -63,20 +72,40 @@ struct MatchedWork {
   // (> 1: the scheme is more accurate for the same work).
   double min_ratio = std::numeric_limits<double>::quiet_NaN();
   double max_ratio = std::numeric_limits<double>::quiet_NaN();
+
+  // At least one run compared, and at every compared run at least as accurate.
+  bool at_least_as_accurate() const { return compared > 0 && as_accurate == compared; }
+  // One line: "heun against euler at matched work: as accurate at 5/6 runs, error ratio 1.2 to 3.4, 1 outside".
+  std::string summary() const;
 };
 
 struct WorkPrecisionSet {
   std::string problem;
+  WorkWeights weights;                      // the work axis every comparison used
   std::vector<WorkPrecisionSeries> series;  // in the order given; the first is the baseline
   std::vector<MatchedWork> matched;         // every other scheme against the baseline
   std::vector<std::string> figure_files;    // the files written (empty without `figure`)
 
   const WorkPrecisionSeries& of(const std::string& scheme) const;  // std::invalid_argument when absent
-  const MatchedWork& against_baseline(const std::string& scheme) const;
+  // The comparison of `scheme` (the scheme object or factory given to
+  // compare_work_precision; found by its name()) with the baseline;
+  // std::invalid_argument when it was not compared.
+  template <class Scheme>
+    requires(!std::convertible_to<const Scheme&, std::string_view>)
+  const MatchedWork& against_baseline(const Scheme& scheme) const {
+    return against_baseline_named(scheme_name(fresh_instance(scheme)));
+  }
+  const MatchedWork& against_baseline_named(const std::string& scheme) const;
+  // One line: the problem, the schemes, the work axis and each comparison's count.
+  std::string summary() const;
+  // Writes work_precision.{dat,gp} (error against the weighed work, and
+  // against seconds) and, when gnuplot is on the PATH, .png and .svg into
+  // `dir` (sweepcheck/figures.hpp); returns the files written.
+  std::vector<std::string> write_figures(const std::string& dir) const;
 };
 
-// The matched-work comparison of every series with series[0].
-std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& series);
+// The matched-work comparison of every series with series[0], work weighed by `weights`.
+std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& series, const WorkWeights& weights = {});
 // Writes stem.dat and stem.gp and, when gnuplot is on the PATH, runs it for
 // stem.png and stem.svg; returns the files written. std::runtime_error when
 // a file cannot be written.
@@ -85,15 +114,14 @@ std::string describe(const WorkPrecisionSet& w);
 std::ostream& operator<<(std::ostream& os, const WorkPrecisionSet& w);
 
 template <Problem P, class Reference, class... Schemes>
-  requires(!std::same_as<Reference, WorkPrecisionOptions>)
-WorkPrecisionSet compare_work_precision(const P& problem, const std::tuple<Schemes...>& schemes,
-                                        const Reference& reference, const WorkPrecisionOptions& options = {}) {
-  static_assert(sizeof...(Schemes) >= 2, "compare_work_precision: give at least two schemes");
+WorkPrecisionSet checked_work_precision(const P& problem, const std::tuple<Schemes...>& schemes,
+                                        const Reference& reference, const WorkPrecisionOptions& options) {
   options.validate();
   const double span = problem_span(problem, "compare_work_precision");
   const auto n = options.steps.step_counts(span);
   WorkPrecisionSet w;
   w.problem = problem.name();
+  w.weights = options.weights;
   auto run_all = [&](const auto& scheme) {
     WorkPrecisionSeries s;
     s.scheme = scheme_name(fresh_instance(scheme));
@@ -106,13 +134,28 @@ WorkPrecisionSet compare_work_precision(const P& problem, const std::tuple<Schem
     w.series.push_back(std::move(s));
   };
   std::apply([&](const auto&... s) { (run_all(s), ...); }, schemes);
-  w.matched = matched_work(w.series);
+  w.matched = matched_work(w.series, w.weights);
   if (!options.figure.empty()) w.figure_files = write_work_precision_figure(w, options.figure);
   return w;
 }
 
+// A problem or scheme lacking a member the engine uses is named in one
+// static_assert here (sweepcheck/requirements.hpp).
+template <class P, class Reference, class... Schemes>
+  requires(!std::same_as<Reference, WorkPrecisionOptions>)
+WorkPrecisionSet compare_work_precision(const P& problem, const std::tuple<Schemes...>& schemes,
+                                        const Reference& reference, const WorkPrecisionOptions& options = {}) {
+  static_assert(sizeof...(Schemes) >= 2, "compare_work_precision: give at least two schemes");
+  if constexpr (!problem_meets_requirements<P>())
+    return {};
+  else if constexpr (!(scheme_meets_requirements<Schemes, P>() && ...))
+    return {};
+  else
+    return checked_work_precision(problem, schemes, reference, options);
+}
+
 // Against the problem's exact solution.
-template <HasExactSolution P, class... Schemes>
+template <HasExactMember P, class... Schemes>
 WorkPrecisionSet compare_work_precision(const P& problem, const std::tuple<Schemes...>& schemes,
                                         const WorkPrecisionOptions& options = {}) {
   const auto exact = [&problem](const typename P::Scalar& t) { return problem.exact(t); };

@@ -3,6 +3,7 @@
 // gnuplot figure when asked.
 #include "sweepcheck/work_precision.hpp"
 
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/gtest.hpp"
 #include "sweepcheck/solvers/schemes/pbd.hpp"
 
 namespace sweepcheck {
@@ -60,24 +62,79 @@ TEST(TestingApiWorkPrecision, EachSchemeRunsTheSameStepsAndReportsWorkAndBothErr
     EXPECT_EQ(a.error_uniform, b.error_uniform);  // the same states
     EXPECT_EQ(a.error_final, b.error_final);
     EXPECT_EQ(b.work.constraint_evaluations, 2 * a.work.constraint_evaluations);
+    // f calls, counted by the host: one a step for PBD, two for the scheme that runs PBD's step twice.
+    EXPECT_EQ(a.work.field_evaluations, a.steps);
+    EXPECT_EQ(b.work.field_evaluations, 2 * b.steps);
     EXPECT_GT(b.work_units(), a.work_units());
   }
   EXPECT_NE(describe(w).find("at matched work"), std::string::npos);
+  EXPECT_NE(describe(w).find("work = 1·f evaluations + 1·constraint evaluations + 1·inner iterations"),
+            std::string::npos)
+      << describe(w);
+  EXPECT_NE(describe(w).find("seconds"), std::string::npos);
 }
 
-// At matched work the twice-projecting scheme has run fewer steps than PBD:
-// with work units steps (1 + 2c) against (1 + c), c = 2 evaluations per step
-// (two balls), and errors of order 1, PBD's error at the same work is
-// (1 + c)/(1 + 2c) = 3/5 of its (measured 0.593 to 0.600: the interpolation
-// along PBD's runs): the comparison finds it less accurate at every budget.
+// At matched work the twice-stepping scheme has run half PBD's steps: per
+// step it costs 2 f calls + 2c constraint evaluations against PBD's 1 + c
+// (c = 2: two balls), twice as much, and with errors of order 1 PBD's error
+// at the same work is 1/2 of its (the interpolation along PBD's runs moves
+// it slightly): the comparison finds it less accurate at every budget.
 TEST(TestingApiWorkPrecision, AtMatchedWorkTheSchemeThatDoublesItsWorkIsLessAccurate) {
-  const MatchedWork& m = set().against_baseline("pbd-projecting-twice");
+  const MatchedWork& m = set().against_baseline(PbdProjectingTwice{});
   EXPECT_EQ(m.baseline, "pbd");
-  EXPECT_GE(m.compared, 4);  // its two finest runs' work lies beyond PBD's finest
+  EXPECT_GE(m.compared, 4);  // its finest runs' work lies beyond PBD's finest
   EXPECT_EQ(m.as_accurate, 0);
-  EXPECT_GT(m.min_ratio, 0.55);
-  EXPECT_LT(m.max_ratio, 0.65);
+  EXPECT_GT(m.min_ratio, 0.45);
+  EXPECT_LT(m.max_ratio, 0.55);
   EXPECT_EQ(m.compared + m.outside, 6);
+  EXPECT_LESS_ACCURATE_AT_MATCHED_WORK(set(), PbdProjectingTwice{});
+}
+
+// On the paper's axis, constraint evaluations alone, the doubled projection
+// still costs twice PBD's work (2c against c a step): the same ratio.
+TEST(TestingApiWorkPrecision, ThePapersAxisIsAWeighingStatedInTheTable) {
+  WorkPrecisionOptions o = options();
+  o.steps = Steps::counts({50, 100, 200, 400});
+  o.weights = WorkWeights::paper();
+  const auto w = compare_work_precision(SlidingCase<double>{}, std::tuple{Pbd<double>{}, PbdProjectingTwice{}}, o);
+  EXPECT_NE(describe(w).find("work = constraint evaluations"), std::string::npos) << describe(w);
+  const MatchedWork& m = w.against_baseline(PbdProjectingTwice{});
+  EXPECT_GE(m.compared, 2) << w;
+  EXPECT_GT(m.min_ratio, 0.45) << w;
+  EXPECT_LT(m.max_ratio, 0.55) << w;
+  o.weights = WorkWeights{0, 0, 0, 0};
+  EXPECT_THROW(compare_work_precision(SlidingCase<double>{}, std::tuple{Pbd<double>{}, PbdProjectingTwice{}}, o),
+               std::invalid_argument);
+}
+
+// The macro's failure message: what was expected, the comparison's one line
+// and the weights first, then the table.
+TEST(TestingApiWorkPrecision, AMatchedWorkAssertionThatFailsSaysWhatItComparedAndOnWhichAxis) {
+  ::testing::TestPartResultArray failures;
+  {
+    ::testing::ScopedFakeTestPartResultReporter capture(::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD,
+                                                        &failures);
+    EXPECT_AT_LEAST_AS_ACCURATE_AT_MATCHED_WORK(set(), PbdProjectingTwice{});
+  }
+  ASSERT_EQ(failures.size(), 1);
+  const std::string m = failures.GetTestPartResult(0).message();
+  EXPECT_EQ(m.rfind("set(): expected PbdProjectingTwice{} at least as accurate as pbd at matched work", 0), 0u) << m;
+  EXPECT_NE(m.find("got: " + set().against_baseline(PbdProjectingTwice{}).summary()), std::string::npos) << m;
+  EXPECT_NE(m.find("work = 1·f evaluations"), std::string::npos) << m;
+  EXPECT_EQ(set().summary().find('\n'), std::string::npos);
+  EXPECT_NE(set().summary().find("pbd-projecting-twice as accurate as pbd at 0/"), std::string::npos) << set().summary();
+}
+
+struct Other {
+  static std::string name() { return "other"; }
+  template <Problem P>
+  StepStatus step(const P& p, double t, const Vec<double>& x, double h, Vec<double>& out, Work& w) const {
+    return Pbd<double>{}.step(p, t, x, h, out, w);
+  }
+};
+
+TEST(TestingApiWorkPrecision, ASchemeThatWasNotComparedIsRefusedByName) {
+  EXPECT_THROW(set().against_baseline(Other{}), std::invalid_argument);
 }
 
 TEST(TestingApiWorkPrecision, AFigureIsWrittenAsGnuplotDataAndScriptAndRenderedWhenGnuplotIsThere) {

@@ -1,0 +1,66 @@
+// Fair work, the work–precision assertion, one-line summaries and the three
+// figures, on the project's own problem (oscillating_wall.hpp), against the
+// installed package.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <sweepcheck/figures.hpp>
+#include <sweepcheck/gtest.hpp>
+#include <sweepcheck/testing.hpp>
+#include <sweepcheck/work_precision.hpp>
+#include <tuple>
+
+#include "oscillating_wall.hpp"
+
+namespace {
+
+using namespace sweepcheck;
+
+WorkPrecisionOptions steps() {
+  WorkPrecisionOptions o;
+  o.steps = Steps::counts({10, 20, 40, 80, 160, 320, 640});
+  return o;
+}
+
+// Heun pays for both of its stages: the host counts its two f calls a step,
+// and still, being of order 2 on this smooth problem, it is at least as
+// accurate as Euler at the same work (f + constraint evaluations).
+TEST(WorkPrecision, HeunAgainstEulerAtMatchedWorkCountsTwoFieldEvaluationsPerHeunStep) {
+  const auto w = compare_work_precision(my::OscillatingWall{}, std::tuple{my::ProjectedEuler{}, my::ProjectedHeun{}},
+                                        steps());
+  std::cout << w.summary() << "\n";
+  for (const RunRow& r : w.of("projected-euler").rows) EXPECT_EQ(r.work.field_evaluations, r.steps) << w;
+  for (const RunRow& r : w.of("projected-heun").rows) {
+    EXPECT_EQ(r.work.field_evaluations, 2 * r.steps) << w;
+    EXPECT_EQ(r.work.constraint_evaluations, 2 * r.steps) << w;
+  }
+  EXPECT_GE(w.against_baseline(my::ProjectedHeun{}).compared, 5) << w;
+  EXPECT_AT_LEAST_AS_ACCURATE_AT_MATCHED_WORK(w, my::ProjectedHeun{});
+}
+
+// The three figures of a convergence check, and the work–precision figure of
+// the comparison, written on request.
+TEST(Figures, AConvergenceCheckAndAComparisonWriteTheirFigures) {
+  ConvergenceOptions o;
+  o.steps = Steps::counts({10, 20, 40, 80, 160, 320});
+  const auto r = check_convergence(my::OscillatingWall{}, my::ProjectedHeun{}, OrderClaim::at_least(2), o);
+  std::cout << r.summary() << "\n";
+  EXPECT_CONVERGES(r);
+  const auto dir = std::filesystem::temp_directory_path() / "consumer_figures";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  r.write_figures(dir.string());
+  for (const char* f : {"error_vs_h.png", "local_orders.png", "work_precision.png", "error_vs_h.svg"}) {
+    ASSERT_TRUE(std::filesystem::exists(dir / f)) << f << " (gnuplot on the PATH?)";
+    EXPECT_GT(std::filesystem::file_size(dir / f), 0u) << f;
+  }
+  const auto wp_dir = dir / "comparison";
+  std::filesystem::create_directories(wp_dir);
+  compare_work_precision(my::OscillatingWall{}, std::tuple{my::ProjectedEuler{}, my::ProjectedHeun{}}, steps())
+      .write_figures(wp_dir.string());
+  EXPECT_GT(std::filesystem::file_size(wp_dir / "work_precision.png"), 0u);
+}
+
+}  // namespace
