@@ -166,7 +166,7 @@ nlohmann::json audit_json(const AuditResult& a) {
   j["claimed_order"] = number(a.claimed_order);
   j["claim_is_sharp"] = a.claim_is_sharp;
   j["failed"] = a.any_failed();
-  j["undecided"] = a.any_undecided();  // a check ended pre-asymptotic or unsettled: not a pass (exit 3)
+  j["undecided"] = a.any_undecided();  // a claim not shown: pre-asymptotic, unsettled, or a slope check inconclusive (exit 3)
   j["wall_seconds"] = a.wall_seconds;
   for (const auto& c : a.checks) {
     nlohmann::json cj{{"id", c.id},

@@ -171,12 +171,23 @@ struct AuditResult {
       if (c.verdict == CheckVerdict::fail) return true;
     return false;
   }
-  // A check whose slope had not settled when the budget ended (pre-asymptotic
-  // or unsettled): not a fail, and not a pass either (the audit exits 3).
+  // A check whose claim was not shown when refinement ended: its slope had
+  // not settled (pre-asymptotic or unsettled), or, on a slope check judged by
+  // the verdict rule (convergence, violation (13), step bound (14),
+  // consistency (15)), the data showed neither the claim nor its failure
+  // (inconclusive; issue 44: "could not tell" is not a pass). Not a fail,
+  // and not a pass either: the audit exits 3.
   bool any_undecided() const {
-    for (const auto& c : checks)
+    for (const auto& c : checks) {
       if (c.verdict == CheckVerdict::pre_asymptotic || c.verdict == CheckVerdict::unsettled) return true;
+      for (const auto& p : c.per_problem)
+        if (undecided_slope(p.judgement)) return true;
+    }
     return false;
+  }
+  static bool undecided_slope(const Judgement& j) {
+    return j.verdict == CheckVerdict::inconclusive && j.fit.verdict == Verdict::inconclusive &&
+           !std::isnan(j.fit.expected_order);
   }
   const CheckResult* find(const std::string& id) const {
     for (const auto& c : checks)

@@ -29,12 +29,23 @@ struct FitOptions {
   bool expected_is_sharp = false;
   int min_points = 3;            // fewer points in the window: inconclusive
   double floor_factor = 10;      // points with error < floor_factor · noise_floor are dropped
-  // A larger step joins the window while its local order is within this of
-  // the fit: 2 × resolution, the width of one settled regime (fit_order.md).
+  // Unused since issue 44 (the window is chosen by Lepski's rule against the
+  // measured jitter, fit_order.md, "Window"); kept so that code setting it builds.
   double window_tolerance = 0.1;
-  double resolution = 0.05;      // smallest half-width of the interval: orders closer than this are not told apart
-  double max_ci_width = 0.5;     // a wider confidence interval is inconclusive
-  double confidence = 0.95;
+  // The indifference zone δ (fit_order.md, "Verdicts"): a one-sided claim
+  // "order >= p" passes when the lower confidence bound of the order at the
+  // finest steps is >= p − resolution and fails when the upper bound is
+  // below it. Orders closer than this are not told apart.
+  double resolution = 0.05;
+  double max_ci_width = 0.5;     // a wider confidence interval never passes (scatter never passes)
+  double confidence = 0.95;      // two-sided, over the whole sequence of looks (see looks)
+  // How many times the data may be looked at in one series: 1 for a single
+  // fit; the refinement loop sets it to 1 + the rungs its plan affords
+  // (refinement.hpp). Each look's interval is at confidence
+  // 1 − (1 − confidence) / looks (Bonferroni), so the chance that any look
+  // of the sequence passes a wrong claim or fails a right one stays within
+  // 1 − confidence (fit_order.md, "Looks").
+  int looks = 1;
   // Settling (fit_order.md, "Settling"): the judge window is the
   // judge_points smallest steps. log e is regressed on log h with a curvature
   // term over it; the residuals' spread is the measured jitter. The local
@@ -75,7 +86,16 @@ struct OrderFit {
   // The interval (fit_order.md, "Interval") is the hull of the order ± the
   // largest of statistical_half_width, resolution and jitter_half_width, and
   // the finest-step interval [finest_order_low, finest_order_high]:
-  double statistical_half_width = std::numeric_limits<double>::quiet_NaN();  // t quantile × standard error
+  double statistical_half_width = std::numeric_limits<double>::quiet_NaN();  // t quantile (at the look's confidence) × standard error
+  double look_confidence = std::numeric_limits<double>::quiet_NaN();
+  // Halvings of h from the finest step to the window's centre (log-mean h):
+  // how far back the slope looks. A fail allows the trend's rise over them.
+  double window_offset = std::numeric_limits<double>::quiet_NaN();
+  // What a fail allows for a drift it cannot rule out: the upper (rise) and
+  // lower (fall) 95 % bounds of the trend of the local orders over the window
+  // (its curvature fit; the judge window's when the window is not larger),
+  // times window_offset, when they point toward the claim (fit_order.md, "Verdicts").
+  double rise_allowance = 0, fall_allowance = 0;  // confidence of this look's interval (Bonferroni over the looks)
   double drift = std::numeric_limits<double>::quiet_NaN();  // |order − the trend line's local order at the finest step|
   double resolution = std::numeric_limits<double>::quiet_NaN();
   int points_used = 0;

@@ -29,7 +29,9 @@ TEST(FitOrder, ExactPowerLawGivesItsExponentWithATightInterval) {
   EXPECT_EQ(f.verdict, Verdict::pass);
   EXPECT_LT(f.statistical_half_width, 1e-9);
   EXPECT_LT(f.drift, 1e-9);
-  EXPECT_NEAR(f.ci_high - f.ci_low, 2 * o.resolution, 1e-12);  // only the resolution is left
+  // No floor on the statistical half-width (issue 44): the resolution is the
+  // indifference zone of the decision, not a width of the interval.
+  EXPECT_LT(f.ci_high - f.ci_low, 1e-9);
   ASSERT_EQ(f.local_orders.size(), 7u);
   for (const auto& l : f.local_orders) EXPECT_NEAR(l.order, 1.5, 1e-12);
 }
@@ -97,27 +99,20 @@ TEST(FitOrder, WrongExpectedOrderFails) {
   EXPECT_GT(f.jitter, 0.02);
 }
 
-TEST(FitOrder, DeterministicDriftWidensTheIntervalToTheMostAsymptoticLocalOrder) {
-  // e = h (1 + 2h): local orders approach 1 from above like h, so a purely
-  // statistical interval would exclude the true order 1.
+TEST(FitOrder, ADeterministicDriftKeepsTheWindowAtTheFinestSteps) {
+  // e = h (1 + 2h): local orders approach 1 from above like h. The window
+  // (Lepski's rule, issue 44) stops where the larger steps pull the slope
+  // away from the finest steps' by more than the jitter explains, so the
+  // order is that of the finest steps, within a hundredth of the limit 1.
   std::vector<OrderPoint> pts;
   for (double h : ladder(0.2, 0.6, 12)) pts.push_back({h, h * (1 + 2 * h), 0, true});
   FitOptions o;
   o.expected_order = 1;
-  o.resolution = 0;
   const auto f = fit_order(pts, o);
+  EXPECT_LT(f.points_used, 12);
   EXPECT_GT(f.order, 1.0);
-  EXPECT_GT(f.drift, f.statistical_half_width);
-  EXPECT_LT(f.ci_low, f.order - f.statistical_half_width);
-  // The lower end reaches the judge window's trend line at the finest step,
-  // which lies below the local order of the two smallest steps (closer to
-  // the limit 1) ...
-  EXPECT_NEAR(f.ci_low, f.finest_order, 1e-12);  // resolution 0 here
-  EXPECT_LT(f.ci_low, f.local_orders.back().order);
-  // ... and within a hundredth of 1 (the rest is what the resolution covers).
-  EXPECT_NEAR(f.ci_low, 1.0, 0.01);
-  o.resolution = 0.05;
-  EXPECT_EQ(fit_order(pts, o).verdict, Verdict::pass);
+  EXPECT_LT(f.order, 1.01);
+  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
 }
 
 TEST(FitOrder, TooFewPointsIsInconclusive) {
@@ -238,7 +233,7 @@ TEST(FitOrder, VenelsCrowdErrorsAreNotAFailOfTheLowerBound) {
   // Nor a pass: the scatter (±0.18 per local order) gives an interval wider
   // than max_ci_width, and scatter never passes (issue 32).
   EXPECT_NE(f.verdict, Verdict::pass) << f.reason;
-  EXPECT_GT(f.ci_high - f.ci_low, o.max_ci_width);
+  EXPECT_GT(f.finest_order_high - f.finest_order_low, o.max_ci_width);
 }
 
 // Issue 32's crowd measurement of Venel against the finer reference: local
@@ -254,7 +249,9 @@ TEST(FitOrder, LocalOrdersScatteredByOneAroundTheBoundAreNeverAPass) {
   o.ladder_ended_by_floor = true;
   const auto f = fit_order(pts, o);
   EXPECT_EQ(f.verdict, Verdict::inconclusive) << f.reason;
-  EXPECT_GT(f.ci_high - f.ci_low, o.max_ci_width);
+  // The slope over 9 points averages the scatter out (its interval is
+  // narrow); one local order's scatter band, ±jitter, is what is too wide.
+  EXPECT_GT(2 * f.jitter, o.max_ci_width);
   EXPECT_GT(f.jitter, 0.5);
   EXPECT_NE(f.reason.find("scatter"), std::string::npos) << f.reason;
 }
@@ -281,6 +278,10 @@ TEST(FitOrder, LocalOrdersJitteringAroundTheClaimWithoutATrendPass) {
 // A floor that ends a short ladder: the points that exist are judged (three
 // points, two local orders 0.96 and 0.98: issue 32's seeded PBD on the
 // disks); without the floor they are too few and refinement must go on.
+// Issue 44: three points with one degree of freedom do not show the claim:
+// the lower 95 % bound, 0.897, lies below 1 − 0.05 (issue 32 passed them on
+// an interval that reached 1), so the verdict is inconclusive and says the
+// floor ended refinement; local orders 0.99 and 1.0 do show it.
 TEST(FitOrder, AFloorEndedLadderOfThreePointsIsJudgedOnThePointsThatExist) {
   std::vector<OrderPoint> pts = {{0.1, 1.0, 0, true}};
   for (double p : {0.96, 0.98}) pts.push_back({pts.back().h / 2, pts.back().error * std::pow(0.5, p), 0, true});
@@ -289,8 +290,13 @@ TEST(FitOrder, AFloorEndedLadderOfThreePointsIsJudgedOnThePointsThatExist) {
   EXPECT_EQ(fit_order(pts, o).verdict, Verdict::inconclusive);
   o.ladder_ended_by_floor = true;
   const auto f = fit_order(pts, o);
-  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
+  EXPECT_EQ(f.verdict, Verdict::inconclusive) << f.reason;
   EXPECT_NE(f.reason.find("floor ended refinement"), std::string::npos) << f.reason;
+  std::vector<OrderPoint> close = {{0.1, 1.0, 0, true}};
+  for (double p : {0.99, 1.0}) close.push_back({close.back().h / 2, close.back().error * std::pow(0.5, p), 0, true});
+  const auto g = fit_order(close, o);
+  EXPECT_EQ(g.verdict, Verdict::pass) << g.reason;
+  EXPECT_NE(g.reason.find("floor ended refinement"), std::string::npos) << g.reason;
   o.expected_order = 1.5;  // a claim the points do not reach fails at the floor
   EXPECT_EQ(fit_order(pts, o).verdict, Verdict::fail);
 }

@@ -14,6 +14,7 @@
 // records the rungs added, their work (and, as information, their seconds)
 // and why the loop stopped. Same inputs, same rungs, same verdict, on any
 // machine and under any load.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -59,11 +60,35 @@ struct RefineOptions {
   }
 };
 
-// Whether a fit asks for more rungs: a claim is judged, and the verdict is not
-// yet a pass (fail, inconclusive, pre-asymptotic, unsettled). A fail is
-// refined too: it must stand at the deepest rung the budget affords.
+// Whether a fit asks for more rungs: a claim is judged, and the data show
+// neither it nor its failure yet (inconclusive, pre-asymptotic, unsettled).
+// A pass and a settled fail are final (fit_order.md, "Looks"): every further
+// look would be one more chance of a wrong verdict, and a known failure says
+// so at once.
 inline bool wants_refinement(const OrderFit& fit) {
-  return fit.verdict != Verdict::pass && fit.verdict != Verdict::none_claimed;
+  return fit.verdict != Verdict::pass && fit.verdict != Verdict::fail && fit.verdict != Verdict::none_claimed;
+}
+
+// The looks a refinement plan may take on `points`: the given ladder's, and
+// one per rung the plan affords before its first limit (the rung cap, the
+// work budget at work ∝ 1/h from the finest run's, the h floor). Each look's
+// interval is then at confidence 1 − (1 − confidence) / looks (Bonferroni).
+inline int planned_looks(const std::vector<OrderPoint>& points, const RefineOptions& ro) {
+  const OrderPoint* finest = nullptr;
+  for (const auto& p : points)
+    if (p.usable && p.h > 0 && (!finest || p.h < finest->h)) finest = &p;
+  if (!finest) return 1;
+  int rungs = 0;
+  double spent = 0, cost = finest->cost, h = finest->h;
+  while (rungs < ro.max_new_rungs) {
+    const double next_h = h * ro.step_ratio, next_cost = cost / ro.step_ratio;
+    if (spent + next_cost > ro.budget_work || next_h < ro.h_floor) break;
+    spent += next_cost;
+    cost = next_cost;
+    h = next_h;
+    ++rungs;
+  }
+  return 1 + rungs;
 }
 
 // `points`: the series so far (any order); gains the new rungs. run_at(h)
@@ -72,7 +97,9 @@ inline bool wants_refinement(const OrderFit& fit) {
 template <class RunAt>
 OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, const RefineOptions& ro, RunAt&& run_at) {
   ro.validate();
-  OrderFit fit = fit_order(points, opt);
+  FitOptions looked = opt;
+  looked.looks = std::max(opt.looks, planned_looks(points, ro));
+  OrderFit fit = fit_order(points, looked);
   int rungs = 0;
   double spent = 0, seconds = 0;
   bool by_h_floor = false, by_noise_floor = false;
@@ -107,7 +134,7 @@ OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, cons
     ++rungs;
     spent += p.cost;
     seconds += p.seconds;
-    fit = fit_order(points, opt);
+    fit = fit_order(points, looked);
     if (!p.usable || !(p.error > 0) || !std::isfinite(p.error)) {
       stop = fmt::format("the run at h = {:.3g} did not finish cleanly", p.h);
       break;
@@ -126,7 +153,7 @@ OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, cons
   // A floor ended the ladder: nothing finer can be run, so the points that
   // exist are judged (fit_order.md, "Judging at the floor").
   if (by_h_floor || by_noise_floor) {
-    FitOptions at_floor = opt;
+    FitOptions at_floor = looked;
     at_floor.ladder_ended_by_floor = true;
     fit = fit_order(points, at_floor);
   }

@@ -72,7 +72,11 @@ TEST(Refinement, TheRungCapEndsTheLoopToo) {
   EXPECT_NE(f.refinement_stop.find("rung cap"), std::string::npos) << f.refinement_stop;
 }
 
-TEST(Refinement, AWrongOrderIsRefinedToTheDeepestAffordableRungAndFailsThere) {
+// Issue 44: a settled fail is final. Each further look would be one more
+// chance of a wrong verdict, and a user's test on a wrong scheme should say
+// so at once (issue 44 measured 17 s idle for an order-1/2 scheme refined to
+// the rung cap). Before issue 44 this series ran all 5 rungs.
+TEST(Refinement, ASettledFailIsFinalAndRunsNoFurtherRung) {
   auto s = series([](double h) { return std::sqrt(h); }, 0.1, 8);
   int runs = 0;
   const auto f = refine_fit(s, claim(1), RefineOptions{.max_new_rungs = 5}, [&](double h) {
@@ -80,8 +84,22 @@ TEST(Refinement, AWrongOrderIsRefinedToTheDeepestAffordableRungAndFailsThere) {
     return OrderPoint{h, std::sqrt(h), 0, true};
   });
   EXPECT_EQ(f.verdict, Verdict::fail) << f.reason;
-  EXPECT_EQ(runs, 5);  // a fail is not confirmed early: it stands at the deepest rung
-  EXPECT_NEAR(f.finest_h, 0.1 * std::pow(0.5, 12), 1e-15);
+  EXPECT_EQ(runs, 0);
+  EXPECT_NEAR(f.finest_h, 0.1 * std::pow(0.5, 7), 1e-15);
+}
+
+// Refinement looks at the data many times: each look's interval is at
+// confidence 1 − 0.05 / looks, looks = 1 + the rungs the plan affords.
+TEST(Refinement, EachLookIsJudgedAtTheConfidenceOfTheWholePlan) {
+  auto s = series([](double h) { return 2 * h; }, 0.1, 6);
+  EXPECT_EQ(planned_looks(s, RefineOptions{.max_new_rungs = 5}), 6);
+  EXPECT_EQ(planned_looks(s, RefineOptions{.max_new_rungs = 0}), 1);
+  const double h_finest = 0.1 * std::pow(0.5, 5);
+  EXPECT_EQ(planned_looks(s, RefineOptions{.max_new_rungs = 12, .h_floor = h_finest / 5}), 3);
+  const auto f = refine_fit(s, claim(1), RefineOptions{.max_new_rungs = 5}, [&](double h) {
+    return OrderPoint{h, 2 * h, 0, true};
+  });
+  EXPECT_NEAR(f.look_confidence, 1 - 0.05 / 6, 1e-12);
 }
 
 TEST(Refinement, APassingFitRunsNothing) {

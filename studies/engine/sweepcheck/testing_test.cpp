@@ -185,17 +185,19 @@ TEST(TestingApi, AGivenClaimOverridesTheSchemesOwn) {
   EXPECT_NE(describe(r).find("order = 0.5 (to within 0.1)"), std::string::npos) << r;
 }
 
-// The claim in the call decides the depth: a claim of order 2, which PBD
-// cannot meet, is refined to the budget and fails; the rows of the order-1
-// run judged again for it stay at the order-1 run's depth.
-TEST(TestingApi, TheClaimInTheCallIsRefinedForWhileTheSameRowsJudgedAgainAreNot) {
+// The claim in the call is the one judged: a claim of order 2, which PBD
+// cannot meet, fails at the first settled look, and a settled fail is final
+// (issue 44: before it, the fail was refined to the rung cap, three more
+// runs here), so the rows are the order-1 run's.
+TEST(TestingApi, AClaimInTheCallThatTheSchemeMissesFailsAtTheFirstSettledLook) {
   ConvergenceOptions o;
-  o.refine.max_new_rungs = 3;  // a fail is refined to the cap; three rungs keep the test short
+  o.refine.max_new_rungs = 3;
   const ConvergenceResult r = check_convergence(sliding(), Pbd<double>{}, OrderClaim::at_least(2), o);
   EXPECT_EQ(r.verdict(), Verdict::fail) << r;
-  EXPECT_EQ(r.fit.refined_rungs, 3) << r;
+  EXPECT_EQ(r.fit.refined_rungs, 0) << r;
+  EXPECT_NE(r.fit.reason.find("refuted"), std::string::npos) << r;
   EXPECT_EQ(pbd_result().fit.refined_rungs, 0) << pbd_result();
-  EXPECT_GT(r.rows.size(), pbd_result().rows.size());
+  EXPECT_EQ(r.rows.size(), pbd_result().rows.size());
 }
 
 // The message of a std::invalid_argument thrown by f, or "" when none is.
