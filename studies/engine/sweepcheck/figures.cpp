@@ -140,6 +140,29 @@ std::vector<Panel> work_precision_panels(const std::string& title, const std::ve
   return {by_work, by_seconds};
 }
 
+// The claimed order as a level line across the h range of the panel's
+// first line (the local orders); nothing when no order is claimed.
+void add_claim_level(Panel& lo, double claimed) {
+  if (!std::isfinite(claimed) || lo.lines.empty() || lo.lines.front().points.empty()) return;
+  const auto& pts = lo.lines.front().points;
+  double a = pts.front().first, b = a;
+  for (const auto& pt : pts) a = std::min(a, pt.first), b = std::max(b, pt.first);
+  lo.lines.push_back({fmt::format("claim: {:g}", claimed), {{a, claimed}, {b, claimed}}, "lines"});
+}
+
+// A result's three figures: error_vs_h, local_orders, and work_precision with
+// the default weights.
+std::vector<std::string> write_result_figures(const std::string& dir, const Panel& e, const Panel& lo,
+                                              const std::string& what, const std::vector<RunRow>& rows,
+                                              const std::string& scheme) {
+  auto files = join(write_figure(dir, "error_vs_h", {e}), write_figure(dir, "local_orders", {lo}));
+  return join(files, write_figure(dir, "work_precision",
+                                  work_precision_panels(what + ": work precision", rows,
+                                                        "work: " + WorkWeights{}.describe(),
+                                                        [](const RunRow& row) { return WorkWeights{}.of(row.work); },
+                                                        scheme)));
+}
+
 }  // namespace figures_detail
 
 using namespace figures_detail;
@@ -165,17 +188,8 @@ std::vector<std::string> write_figures(const ConvergenceResult& r, const std::st
   Line orders{"local orders", {}, "linespoints"};
   for (const auto& l : f.local_orders) orders.points.emplace_back(l.h_small, l.order);
   lo.lines.push_back(orders);
-  if (std::isfinite(r.claimed_order) && !orders.points.empty()) {
-    double a = orders.points.front().first, b = a;
-    for (const auto& pt : orders.points) a = std::min(a, pt.first), b = std::max(b, pt.first);
-    lo.lines.push_back({fmt::format("claim: {:g}", r.claimed_order), {{a, r.claimed_order}, {b, r.claimed_order}}, "lines"});
-  }
-  auto files = join(write_figure(dir, "error_vs_h", {e}), write_figure(dir, "local_orders", {lo}));
-  return join(files, write_figure(dir, "work_precision",
-                                  work_precision_panels(what + ": work precision", r.rows,
-                                                        "work: " + WorkWeights{}.describe(),
-                                                        [](const RunRow& row) { return WorkWeights{}.of(row.work); },
-                                                        r.scheme)));
+  add_claim_level(lo, r.claimed_order);
+  return write_result_figures(dir, e, lo, what, r.rows, r.scheme);
 }
 
 std::vector<std::string> write_figures(const ReferenceFreeResult& r, const std::string& dir) {
@@ -192,17 +206,8 @@ std::vector<std::string> write_figures(const ReferenceFreeResult& r, const std::
   Line orders{"triple orders", {}, "linespoints"};
   for (const auto& t : r.estimate.triples) orders.points.emplace_back(t.h_fine, t.order);
   lo.lines.push_back(orders);
-  if (std::isfinite(claimed) && !orders.points.empty()) {
-    double a = orders.points.front().first, b = a;
-    for (const auto& pt : orders.points) a = std::min(a, pt.first), b = std::max(b, pt.first);
-    lo.lines.push_back({fmt::format("claim: {:g}", claimed), {{a, claimed}, {b, claimed}}, "lines"});
-  }
-  auto files = join(write_figure(dir, "error_vs_h", {e}), write_figure(dir, "local_orders", {lo}));
-  return join(files, write_figure(dir, "work_precision",
-                                  work_precision_panels(what + ": work precision", r.rows,
-                                                        "work: " + WorkWeights{}.describe(),
-                                                        [](const RunRow& row) { return WorkWeights{}.of(row.work); },
-                                                        r.scheme)));
+  add_claim_level(lo, claimed);
+  return write_result_figures(dir, e, lo, what, r.rows, r.scheme);
 }
 
 std::vector<std::string> write_figures(const WorkPrecisionSet& w, const std::string& dir) {
