@@ -25,8 +25,11 @@ TEST(CircuitStudy, BothVariantsHaveOrderOneWithANarrowIntervalOnTheClosedFormCas
       const SchemeFit* f = study().convergence.find_fit(problem, scheme);
       ASSERT_NE(f, nullptr) << problem << " " << scheme;
       EXPECT_EQ(f->fit.verdict, Verdict::pass) << problem << " " << scheme << ": " << f->fit.reason;
-      EXPECT_LE(f->fit.ci_low, 1.0) << problem << " " << scheme;
-      EXPECT_GE(f->fit.ci_high, 1.0) << problem << " " << scheme;
+      // Within the indifference zone of 1 (issue 44: the interval is
+      // statistical, with no 0.05 floor; on these nearly deterministic
+      // errors it is ±0.002 around a finest-step order of 1.004).
+      EXPECT_LE(f->fit.ci_low, 1.0 + f->fit.resolution) << problem << " " << scheme;
+      EXPECT_GE(f->fit.ci_high, 1.0 - f->fit.resolution) << problem << " " << scheme;
       EXPECT_LT(f->fit.ci_high - f->fit.ci_low, 0.3) << problem << " " << scheme;
       EXPECT_GE(f->fit.points_used, 5) << problem << " " << scheme;
     }

@@ -23,11 +23,10 @@ Claim order_claim(const SchemeFit& f, const std::string& id, const std::string& 
   c.id = id;
   c.statement = statement;
   c.criterion = "the refined order fit's verdict (studies/engine/fit_order.md): refined by halvings within the "
-                "deterministic work budget while the verdict is not a pass; the jitter and any drift are measured on "
-                "the 6 finest steps; supported when no significant drift remains and both the window's 95% interval "
-                "and the finest step's, each at most 0.5 wide, reach the claim (order >= p, as a theorem bounds the "
-                "error); not supported only when the claim lies above the window's, the finest step's and the median "
-                "local order's intervals at the deepest affordable step";
+                "deterministic work budget until the data show the claim or its failure, each look at confidence "
+                "1 - 0.05/looks; supported when the lower bound of the order at the finest steps is at least p - 0.05 "
+                "(order >= p, as a theorem bounds the error; scatter never passes); not supported when its upper "
+                "bound lies below p - 0.05 on settled local orders whose median misses it too";
   switch (f.fit.verdict) {
     case Verdict::pass: c.verdict = ClaimVerdict::supported; break;
     case Verdict::fail: c.verdict = ClaimVerdict::not_supported; break;

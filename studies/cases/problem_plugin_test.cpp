@@ -57,8 +57,10 @@ TEST(ProblemPlugin, ReferenceFreeEstimateAgreesWithTheFitAgainstTheExactSolution
   EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
   const RichardsonEstimate& e = s.richardson[0].estimate;
   EXPECT_TRUE(e.asymptotic) << e.reason;
-  EXPECT_GE(e.order, f.ci_low) << e.reason;
-  EXPECT_LE(e.order, f.ci_high) << e.reason;
+  // Agreement within the resolution: the orders the rule does not tell apart
+  // (issue 44: the fit's interval is statistical, ±0.002 here, with no 0.05
+  // floor, while Richardson's estimate carries its own ±0.05).
+  EXPECT_NEAR(e.order, f.order, f.resolution) << e.reason;
   EXPECT_EQ(e.verdict, Verdict::pass) << e.reason;
 }
 

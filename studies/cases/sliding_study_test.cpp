@@ -23,8 +23,11 @@ TEST(SlidingStudy, PbdConvergesWithOrderOneInANarrowInterval) {
   for (const char* scheme : {"pbd", "pngs"}) {
     const SchemeFit* f = s.find_fit("sliding", scheme);
     ASSERT_NE(f, nullptr);
-    EXPECT_LE(f->fit.ci_low, 1.0) << scheme;
-    EXPECT_GE(f->fit.ci_high, 1.0) << scheme;
+    // Within the indifference zone of 1 (issue 44: the interval is
+    // statistical, with no 0.05 floor; on this deterministic error it is
+    // ±0.002 around an order of 1.004 at the finest steps).
+    EXPECT_LE(f->fit.ci_low, 1.0 + f->fit.resolution) << scheme;
+    EXPECT_GE(f->fit.ci_high, 1.0 - f->fit.resolution) << scheme;
     EXPECT_LT(f->fit.ci_high - f->fit.ci_low, 0.2) << scheme;
     EXPECT_GE(f->fit.points_used, 5) << scheme;
     EXPECT_EQ(f->fit.verdict, Verdict::pass) << scheme;

@@ -76,6 +76,13 @@ std::string fixed3(double x) {
 
 std::string fmt3(const char* text, double x) { return text + fixed3(x); }
 
+// A confidence as a percentage, 4 significant digits: "95", "99.44".
+std::string percent(double confidence) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", 100 * confidence);
+  return buf;
+}
+
 double t_quantile(double df, double confidence) {
   const boost::math::students_t dist(df);
   return boost::math::quantile(boost::math::complement(dist, (1 - confidence) / 2));
@@ -273,9 +280,10 @@ struct Ladder {
 // finest points, from the settle_count smallest up (Lepski's rule): a larger
 // window is taken only while the rungs it adds do not pull its slope away
 // from the finest steps' by more than the jitter explains,
-// |b_w − b_k| <= t · sqrt(Var b_k − Var b_w) (the variance of the
-// difference of a nested estimate and a more efficient one), t the 95 %
-// quantile on the jitter's degrees of freedom. Jitter alone keeps the whole
+// |b_w − b_k| <= max(t · sqrt(Var b_k − Var b_w), resolution / 5) (the
+// variance of the difference of a nested estimate and a more efficient one,
+// t the 95 % quantile on the jitter's degrees of freedom; a pull under a
+// fifth of the resolution is none). Jitter alone keeps the whole
 // ladder (the most precise estimate); a drift stops the window where it
 // becomes visible, so a crossover that has begun is judged on its finest
 // steps. Small steps are the asymptotic regime by definition: an error that
@@ -301,6 +309,10 @@ int asymptotic_window(const Ladder& l, const OrderFit& fit, const FitOptions& op
   }
   const double s2 = s_cmp * s_cmp;
   const double kappa = t_quantile(df_cmp, opt.confidence);
+  // A pull smaller than a fifth of the resolution is none: it moves a bound
+  // by at most δ / 5, and a deterministic error's last hundredths (jitter
+  // ~0, so any difference is significant) are not resolved by any ladder.
+  const double pull = opt.resolution / 5;
   std::vector<double> slope(static_cast<std::size_t>(available + 1)), var(static_cast<std::size_t>(available + 1));
   for (int w = first; w <= available; ++w) {
     const std::vector<double> x(l.xs.begin(), l.xs.begin() + w);
@@ -315,7 +327,7 @@ int asymptotic_window(const Ladder& l, const OrderFit& fit, const FitOptions& op
     bool agrees = true;
     for (int k = first; k < w && agrees; ++k) {
       const auto K = static_cast<std::size_t>(k), W = static_cast<std::size_t>(w);
-      agrees = std::abs(slope[W] - slope[K]) <= kappa * std::sqrt(std::max(0.0, var[K] - var[W]));
+      agrees = std::abs(slope[W] - slope[K]) <= std::max(kappa * std::sqrt(std::max(0.0, var[K] - var[W])), pull);
     }
     if (!agrees) break;
     end = w;
@@ -462,7 +474,7 @@ void judge(OrderFit& fit, int end, const FitOptions& opt) {
   const std::string interval_text = [&] {
     std::ostringstream s;
     s << fixed3(fit.order) << " [" << fixed3(fit.ci_low) << ", " << fixed3(fit.ci_high) << "] over " << end
-      << " points (" << fixed3(100 * fit.look_confidence) << "% interval"
+      << " points (" << percent(fit.look_confidence) << "% interval"
       << (opt.looks > 1 ? ", Bonferroni over " + std::to_string(opt.looks) + " looks)" : ")");
     return s.str();
   }();
@@ -515,7 +527,7 @@ void judge(OrderFit& fit, int end, const FitOptions& opt) {
   if (shown && !wide && !floor_guard) {
     fit.verdict = Verdict::pass;
     why << claim << (!sharp && L > p ? " is exceeded" : " is shown") << ": the order at the finest steps, "
-        << interval_text << ", lies " << (sharp ? "within " : "at or above ") << zone
+        << interval_text << ", lies " << (sharp ? "within " + zone : "at or above " + fixed3(p - d))
         << " (the claim within the resolution " << fixed3(d) << "), and the finest step's local order "
         << fixed3(fit.finest_order) << " [" << fixed3(fit.finest_order_low) << ", " << fixed3(fit.finest_order_high)
         << "] is at most " << fixed3(opt.max_ci_width) << " wide; " << scatter;
@@ -560,8 +572,8 @@ void judge(OrderFit& fit, int end, const FitOptions& opt) {
         << (wide ? " and the finest step's local order " + fixed3(fit.finest_order) + " [" + fixed3(fit.finest_order_low) +
                        ", " + fixed3(fit.finest_order_high) + "]: wider than " + fixed3(opt.max_ci_width) +
                        " (scatter never passes)"
-                 : ", reaches across " + fixed3(p - d))
-        << (sharp ? " (the zone is " + zone + ")" : "") << "; " << scatter;
+                 : sharp ? ", reaches out of the zone " + zone : ", reaches across " + fixed3(p - d))
+        << "; " << scatter;
   }
   fit.reason = why.str();
 }

@@ -54,9 +54,11 @@ struct FitOptions {
   // more than the resolution across settle_count − 1 halvings, or when the
   // means of the two halves of the last settle_count local orders differ
   // significantly against the jitter and by more than the resolution. Only
-  // local orders that do not drift carry a settled pass or fail; drifting ones
-  // are refined, and if the budget ends first they are pre-asymptotic (toward
-  // the claim) or unsettled (away from it).
+  // local orders that do not drift carry a fail (a fail is final); a pass
+  // needs the lower bound of the order at the finest steps (issue 44), drift
+  // or not. Neither shown: refined, and if the budget ends first they are
+  // pre-asymptotic (toward the claim), unsettled (away from it) or
+  // inconclusive (fit_order.md, "Verdicts").
   int settle_count = 4;   // local orders a verdict needs without a floor; the span of the drift test
   int judge_points = 6;   // points of the judge window (>= settle_count + 1; 6: 3 residual degrees of freedom)
   // Set by the refinement loop when the h floor or the noise floor ended the

@@ -100,10 +100,11 @@ TEST(FitOrder, WrongExpectedOrderFails) {
 }
 
 TEST(FitOrder, ADeterministicDriftKeepsTheWindowAtTheFinestSteps) {
-  // e = h (1 + 2h): local orders approach 1 from above like h. The window
-  // (Lepski's rule, issue 44) stops where the larger steps pull the slope
-  // away from the finest steps' by more than the jitter explains, so the
-  // order is that of the finest steps, within a hundredth of the limit 1.
+  // e = h (1 + 2h): local orders approach 1 from above like h (1.45 at the
+  // largest step). The window (Lepski's rule, issue 44) stops where the
+  // larger steps pull the slope away from the 4 finest points' by more than
+  // the jitter explains or a fifth of the resolution (0.01), so the order is
+  // that of the finest steps, within two hundredths of the limit 1.
   std::vector<OrderPoint> pts;
   for (double h : ladder(0.2, 0.6, 12)) pts.push_back({h, h * (1 + 2 * h), 0, true});
   FitOptions o;
@@ -111,7 +112,7 @@ TEST(FitOrder, ADeterministicDriftKeepsTheWindowAtTheFinestSteps) {
   const auto f = fit_order(pts, o);
   EXPECT_LT(f.points_used, 12);
   EXPECT_GT(f.order, 1.0);
-  EXPECT_LT(f.order, 1.01);
+  EXPECT_LT(f.order, 1.02);
   EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
 }
 
