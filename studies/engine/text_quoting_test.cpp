@@ -117,6 +117,8 @@ TEST(WorkPrecisionFigure, AHostileProblemNameAndFolderRunNothingAndTheFigureIsDr
       RunRow r;
       r.h = 0.1 / (1 << k);
       r.steps = 10 << k;
+      r.work.field_evaluations = r.steps;  // the default weights count f and constraint evaluations
+      r.work.constraint_evaluations = 2 * r.steps;
       r.error_uniform = r.h;
       r.error_final = r.h;
       s.rows.push_back(r);

@@ -1,4 +1,5 @@
 #include "sweepcheck/testing.hpp"
+#include "sweepcheck/studies/engine/text_quoting.hpp"  // one_line: a newline in a reason or a name becomes a space
 
 #include <fmt/format.h>
 
@@ -105,17 +106,6 @@ std::string interval(const OrderFit& f) {
   if (std::isnan(f.order)) return "no fit";
   return fmt::format("{:.3f} [{:.3f}, {:.3f}] over {} points, h in [{:.3g}, {:.3g}]", f.order, f.ci_low, f.ci_high,
                      f.points_used, f.h_min, f.h_max);
-}
-
-}  // namespace
-
-namespace {
-
-// One line: control characters (a newline in a reason or a name) become spaces.
-std::string one_line(std::string s) {
-  for (char& c : s)
-    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
-  return s;
 }
 
 }  // namespace
