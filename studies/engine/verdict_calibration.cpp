@@ -113,36 +113,37 @@ Family power_law(double p, Jitter j, double sigma, bool gated = true) {
 // Order 1 with a pre-asymptotic term: from above, C h (1 + a h), a h_g ∈ [0.1, 1]
 // (local order at h_g 1.09–1.5); from below, C h (1 − b h^{1/2}),
 // b h_g^{1/2} ∈ [0.02, 0.15] (local order at h_g 0.99–0.91).
-Family from_above(double sigma) {
+// A correct order-1 family with Gaussian jitter whose error, given C and the
+// given ladder's finest step h_g, is error(C, h_g, rng) (drawn after C and
+// h_top, in that order, so the table stays the same).
+template <class MakeError>
+Family order_one_with(std::string name, double sigma, MakeError error) {
   Family f;
-  f.name = "C h (1 + a h), a h_g in [0.1, 1]";
+  f.name = std::move(name);
   f.jitter = Jitter::gaussian;
   f.sigma = sigma;
-  f.draw = [](Rng& rng) {
+  f.draw = [error](Rng& rng) {
     const double C = rng.log_uniform(0.1, 10);
     Ladder l;
     l.h_top = rng.log_uniform(0.01, 1);
-    const double a = rng.uniform(0.1, 1) / (l.h_top / kGivenSpan);
-    l.error = [C, a](double h) { return C * h * (1 + a * h); };
+    l.error = error(C, l.h_top / kGivenSpan, rng);
     return l;
   };
   return f;
 }
 
+Family from_above(double sigma) {
+  return order_one_with("C h (1 + a h), a h_g in [0.1, 1]", sigma, [](double C, double h_g, Rng& rng) {
+    const double a = rng.uniform(0.1, 1) / h_g;
+    return std::function<double(double)>([C, a](double h) { return C * h * (1 + a * h); });
+  });
+}
+
 Family from_below(double sigma) {
-  Family f;
-  f.name = "C h (1 - b h^(1/2)), b h_g^(1/2) in [0.02, 0.15]";
-  f.jitter = Jitter::gaussian;
-  f.sigma = sigma;
-  f.draw = [](Rng& rng) {
-    const double C = rng.log_uniform(0.1, 10);
-    Ladder l;
-    l.h_top = rng.log_uniform(0.01, 1);
-    const double b = rng.uniform(0.02, 0.15) / std::sqrt(l.h_top / kGivenSpan);
-    l.error = [C, b](double h) { return C * h * (1 - b * std::sqrt(h)); };
-    return l;
-  };
-  return f;
+  return order_one_with("C h (1 - b h^(1/2)), b h_g^(1/2) in [0.02, 0.15]", sigma, [](double C, double h_g, Rng& rng) {
+    const double b = rng.uniform(0.02, 0.15) / std::sqrt(h_g);
+    return std::function<double(double)>([C, b](double h) { return C * h * (1 - b * std::sqrt(h)); });
+  });
 }
 
 // C h + D h^{1/2}: order 1 turning to 1/2 below h_c = (D / C)²; the given
