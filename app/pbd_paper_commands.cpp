@@ -237,12 +237,9 @@ void register_pbd_paper(Registry& r) {
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--refine-work", cfg->refine.budget_work,
-                  "refinement budget per fit: work units of the new rungs (steps + constraint evaluations + inner "
-                  "iterations; deterministic, the same on every machine; studies/engine/fit_order.md)")
-      ->capture_default_str()
-      ->check(finite_in(0, 1e15));
-  cmd->add_option("--disks-exact-refine-work", cfg->disks_exact_refine_work,
-                  "refinement budget of the expensive disks schemes (--disks-exact-schemes), in work units")
+                  "refinement budget per fit, the same for every scheme: work units of the new rungs (steps + "
+                  "constraint evaluations + inner iterations; deterministic, the same on every machine; "
+                  "studies/engine/fit_order.md)")
       ->capture_default_str()
       ->check(finite_in(0, 1e15));
   cmd->add_flag("!--no-finer-reference", cfg->finer_reference_on_demand,

@@ -19,6 +19,16 @@ std::vector<const RunRow*> rows_of(const ConvergenceStudy& s, const std::string&
   return out;
 }
 
+std::string scheme_family(const std::string& label) { return label.substr(0, label.find(':')); }
+
+std::vector<std::string> labels_of(const ConvergenceStudy& s, const std::string& family) {
+  std::vector<std::string> out;
+  for (const auto& r : s.rows)
+    if (!r.refined && scheme_family(r.scheme) == family && std::find(out.begin(), out.end(), r.scheme) == out.end())
+      out.push_back(r.scheme);
+  return out;
+}
+
 ClaimVerdict yes_no(bool b) { return b ? ClaimVerdict::supported : ClaimVerdict::not_supported; }
 
 Footing footing(const ConvergenceStudy& s, const std::vector<PerturbedRuns>& perturbed, double start) {
@@ -63,8 +73,11 @@ void quote(Claim& c, const char* text, const char* source) {
   c.quote_source = source;
 }
 
-bool is_penalty(const std::string& scheme) { return scheme.rfind("penalty", 0) == 0; }
-bool paper_compares(const std::string& scheme) { return scheme == "pngs" || scheme == "pgs" || is_penalty(scheme); }
+bool is_penalty(const std::string& scheme) { return scheme_family(scheme) == "penalty"; }
+bool paper_compares(const std::string& scheme) {
+  const std::string family = scheme_family(scheme);
+  return family == "pngs" || family == "pgs" || family == "penalty";
+}
 
 std::string join(const std::vector<std::string>& v, const char* sep) {
   std::string o;

@@ -23,6 +23,12 @@ const RunRow* row_at(const ConvergenceStudy& s, const std::string& scheme, std::
 // The rows of `scheme` on the paper's steps (not refined), in the study's order.
 std::vector<const RunRow*> rows_of(const ConvergenceStudy& s, const std::string& scheme);
 
+// The scheme a row's label names, without its parameters: "pngs" for
+// "pngs:abstol=1e-15:reltol=1e-13" (studies/runs/scheme_catalog.hpp, SchemeSpec::label).
+std::string scheme_family(const std::string& label);
+// The labels of the rows on the paper's steps whose scheme is `family`, in the study's order.
+std::vector<std::string> labels_of(const ConvergenceStudy& s, const std::string& family);
+
 ClaimVerdict yes_no(bool b);
 ErrorValue value(const RunRow& r);  // its error and noise floor, for the tie rule
 void quote(Claim& c, const char* text, const char* source);

@@ -44,6 +44,34 @@ ConvergenceStudy study(double penalty_error_at_64) {
   return s;
 }
 
+// PNGS run with its parameters ("pngs:reltol=1e-13", as on the disks) is still PNGS: the comparisons
+// find it by its scheme, not by an exact label (before issue 44 it silently dropped out of both).
+TEST(PbdPaperClaims, APngsRunWithParametersInItsLabelStillCountsInTheComparisons) {
+  ConvergenceStudy plain = study(0.05), tuned = study(0.05);
+  for (auto& r : tuned.rows)
+    if (r.scheme == "pngs") r.scheme = "pngs:abstol=1e-15:reltol=1e-13";
+  tuned.fits = fit_rows(tuned.rows);
+  const auto a = pbd_paper_claims(plain, "sliding"), b = pbd_paper_claims(tuned, "sliding");
+  const Claim* acc = find_claim(b, "pbd-paper.sliding.accuracy-per-step");
+  ASSERT_NE(acc, nullptr);
+  EXPECT_EQ(acc->number("pngs_compared"), 3) << acc->evidence;
+  EXPECT_EQ(acc->number("pngs_compared"), find_claim(a, "pbd-paper.sliding.accuracy-per-step")->number("pngs_compared"));
+  EXPECT_NE(acc->evidence.find("pngs:abstol=1e-15:reltol=1e-13 more accurate"), std::string::npos) << acc->evidence;
+  const Claim* pw = find_claim(b, "pbd-paper.sliding.precision-work");
+  EXPECT_EQ(pw->number("matched_budgets"), find_claim(a, "pbd-paper.sliding.precision-work")->number("matched_budgets"));
+  EXPECT_EQ(pw->verdict, find_claim(a, "pbd-paper.sliding.precision-work")->verdict) << pw->evidence;
+  // Two PNGS variants: each is judged, each under its own label.
+  ConvergenceStudy both = study(0.05);
+  for (std::int64_t n : {8, 16, 32}) both.rows.push_back(row("pngs:reltol=1e-13", n, 2.0 / double(n), 30));
+  both.fits = fit_rows(both.rows);
+  const auto both_claims = pbd_paper_claims(both, "sliding");
+  const Claim* two = find_claim(both_claims, "pbd-paper.sliding.accuracy-per-step");
+  EXPECT_EQ(two->number("pngs_compared"), 3) << two->evidence;
+  EXPECT_EQ(two->number("pngs:reltol=1e-13_compared"), 3) << two->evidence;
+  EXPECT_EQ(two->number("pngs:reltol=1e-13_worse"), 3) << two->evidence;  // 2/n against PBD's 1/n
+  EXPECT_EQ(two->number("pngs_better"), 3) << two->evidence;
+}
+
 TEST(PbdPaperClaims, PrecisionWorkCountsOnlyThePapersMethodsAndListsEveryBudgetThatDisagrees) {
   // γ=10 at n = 64 (work 128): 0.001 against PBD's 1/64 at the same work: one budget disagrees.
   const auto claims = pbd_paper_claims(study(0.001), "sliding");

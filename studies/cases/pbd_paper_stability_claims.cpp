@@ -230,21 +230,30 @@ Claim claim_accuracy_per_step(const Footing& f, const std::string& problem, cons
       f.words, 100 * th.majority, th.ties.describe());
   if (footing_missing(c, f)) return c;
   bool all = true;
-  for (const char* other : {"pngs", "pgs"}) {
-    TieCount n;
-    for (const auto* r : rows_of(s, other)) {
-      const RunRow* p = row_at(s, "pbd", r->steps);
-      if (p == nullptr || r->status != RunStatus::ok || p->status != RunStatus::ok) continue;
-      n.add(compare_errors(value(*r), value(*p), f.scale, th.ties));
+  // Each family by its runs' labels (a scheme with its parameters, e.g. PNGS
+  // at its tolerance on the disks): every label of PNGS and of PGS must hold.
+  // The numbers are keyed by the family when it ran with one label, so their
+  // names do not change with a tolerance; by the label when it ran with several.
+  for (const char* family : {"pngs", "pgs"}) {
+    std::vector<std::string> labels = labels_of(s, family);
+    if (labels.empty()) labels.push_back(family);  // no runs: compared at 0 steps, not supported
+    for (const auto& label : labels) {
+      TieCount n;
+      for (const auto* r : rows_of(s, label)) {
+        const RunRow* p = row_at(s, "pbd", r->steps);
+        if (p == nullptr || r->status != RunStatus::ok || p->status != RunStatus::ok) continue;
+        n.add(compare_errors(value(*r), value(*p), f.scale, th.ties));
+      }
+      const int untied = n.below + n.above;
+      const bool ok = untied > 0 && n.below >= th.majority * untied;
+      all = all && ok;
+      c.evidence += (c.evidence.empty() ? "" : "; ") + n.describe(label + " more accurate", "less accurate");
+      const std::string key = labels.size() == 1 ? std::string(family) : label;
+      c.numbers.emplace_back(key + "_better", n.below);
+      c.numbers.emplace_back(key + "_tied", n.tied);
+      c.numbers.emplace_back(key + "_worse", n.above);
+      c.numbers.emplace_back(key + "_compared", n.compared());
     }
-    const int untied = n.below + n.above;
-    const bool ok = untied > 0 && n.below >= th.majority * untied;
-    all = all && ok;
-    c.evidence += (c.evidence.empty() ? "" : "; ") + n.describe(std::string(other) + " more accurate", "less accurate");
-    c.numbers.emplace_back(std::string(other) + "_better", n.below);
-    c.numbers.emplace_back(std::string(other) + "_tied", n.tied);
-    c.numbers.emplace_back(std::string(other) + "_worse", n.above);
-    c.numbers.emplace_back(std::string(other) + "_compared", n.compared());
   }
   c.verdict = yes_no(all);
   return c;

@@ -170,17 +170,17 @@ ConvergenceStudy judge_disks(const PbdPaperConfig& cfg, const Disks<double>& p, 
 }
 
 // The expensive schemes (Moreau–Euler: a certified projection per step) on
-// their own ladder and budget, run once, against the reference the disks
-// are finally judged on: their rows are keyed by the reference, so a run
-// against the first reference would be thrown away when the finer one is
-// computed. Their ladders end at the budget long before the h floor, so
-// they never decide whether the finer reference is needed.
+// their own ladder, with the study's one refinement budget, run once,
+// against the reference the disks are finally judged on: their rows are
+// keyed by the reference, so a run against the first reference would be
+// thrown away when the finer one is computed. Their series end at the
+// budget long before the h floor, so they never decide whether the finer
+// reference is needed.
 void judge_exact(const PbdPaperConfig& cfg, const Disks<double>& p, ConvergenceStudy& s, const CachedReference& ref,
                  std::int64_t steps, double error) {
   if (cfg.disks_exact_schemes.empty()) return;
   StudyOptions exact_opt = disks_options(cfg, steps, error);
   exact_opt.ladder = cfg.disks_exact_ladder;
-  exact_opt.refine.budget_work = cfg.disks_exact_refine_work;
   const auto extra = run_convergence("pbd-paper-disks", p, cfg.disks.label(), ref.reference, cfg.disks_exact_schemes,
                                      exact_opt);
   s.rows.insert(s.rows.end(), extra.rows.begin(), extra.rows.end());
@@ -262,9 +262,6 @@ void PbdPaperConfig::validate() const {
   disks_ladder.validate();
   if (!disks_exact_schemes.empty()) disks_exact_ladder.validate();
   refine.validate();
-  if (!(disks_exact_refine_work >= 0 && std::isfinite(disks_exact_refine_work)))
-    throw std::invalid_argument(fmt::format(
-        "pbd-paper: disks_exact_refine_work must be a finite number of work units >= 0, got {}", disks_exact_refine_work));
   penalty_ladder.validate();
   executor.validate("pbd-paper");
   perturbations.validate();
