@@ -115,7 +115,7 @@ FitOptions reference_free_fit_options(const OrderClaim& claim);
 void judge_reference_free(ReferenceFreeResult& r, std::vector<LadderRun>& runs, const ReferenceFreeOptions& o,
                           const std::function<void(double h)>& refine_at);
 // "successive estimates 0.270 -> 0.330 -> 0.380 -> 0.410, drift +0.047 per
-// halving of h [0.021, 0.073]": the judge window's local orders and trend.
+// halving of h [+0.021, +0.073]": the judge window's local orders (its last five) and trend.
 std::string successive_estimates(const OrderFit& fit);
 
 template <Problem P, class Scheme>
