@@ -87,7 +87,8 @@ TEST(Features, BothNormsAndAnObservableEachHaveAVerdict) {
   EXPECT_TRUE(r.norm("|x|").passed()) << r;
 }
 
-// Without an exact solution: Richardson / GCI from the runs themselves.
+// Without an exact solution: the distances of successive runs, refined and
+// judged as check_convergence judges errors.
 struct SlidingWithoutExact : SlidingCase<double> {
   SlidingWithoutExact() = default;
   Vec<double> exact(double) const = delete;  // the check cannot use it
@@ -98,7 +99,7 @@ TEST(Features, WithoutAnExactSolutionTheRunsJudgeThemselves) {
   ReferenceFreeOptions o;
   o.steps = Steps::counts({40, 80, 160, 320, 640, 1280, 2560});
   const auto r = check_convergence_reference_free(SlidingWithoutExact{}, my::SymmetricPbd{}, OrderClaim::at_least(1), o);
-  EXPECT_TRUE(r.asymptotic()) << r;  // the indicator allows a verdict
+  EXPECT_TRUE(r.asymptotic()) << r;  // settled successive estimates, no drift shown
   EXPECT_CONVERGES(r);
 }
 

@@ -61,4 +61,24 @@ struct ProjectedHeun {
 };
 static_assert(sweepcheck::SchemeFor<ProjectedHeun, OscillatingWall>);
 
+// Wrong on purpose, claiming Euler's order 1: the projection goes only
+// ω = √h of the way back onto the wall. Pushed out by h f_n a step and
+// pulled back by ω of the violation, the point settles about √h (1 − √h) f_n
+// outside the wall (f_n = 1 − 0.3 cos t, the speed at which it meets the
+// wall): its runs converge, to the right solution, with order ½, approached
+// from below.
+struct UnderRelaxedEuler {
+  static std::string name() { return "under-relaxed-euler"; }
+  static double claimed_order() { return 1.0; }
+  template <sweepcheck::Problem P>
+  sweepcheck::StepStatus step(const P& p, double t, const sweepcheck::Vec<double>& x, double h,
+                              sweepcheck::Vec<double>& out, sweepcheck::Work& w) const {
+    const sweepcheck::Vec<double> y = x + h * p.f(t, x);
+    out = y;
+    p.constraints().sweep(t + h, out, w);
+    out = y + std::sqrt(h) * (out - y);
+    return sweepcheck::StepStatus::ok;
+  }
+};
+
 }  // namespace my

@@ -1,6 +1,6 @@
-// Fair work, the work–precision assertion, one-line summaries and the three
-// figures, on the project's own problem (oscillating_wall.hpp), against the
-// installed package.
+// Fair work, the work–precision assertion, one-line summaries, the three
+// figures, and the reference-free check of a wrong variant, on the project's
+// own problem (oscillating_wall.hpp), against the installed package.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -8,6 +8,7 @@
 #include <string>
 #include <sweepcheck/figures.hpp>
 #include <sweepcheck/gtest.hpp>
+#include <sweepcheck/reference_free_check.hpp>
 #include <sweepcheck/testing.hpp>
 #include <sweepcheck/work_precision.hpp>
 #include <tuple>
@@ -61,6 +62,30 @@ TEST(Figures, AConvergenceCheckAndAComparisonWriteTheirFigures) {
   compare_work_precision(my::OscillatingWall{}, std::tuple{my::ProjectedEuler{}, my::ProjectedHeun{}}, steps())
       .write_figures(wp_dir.string());
   EXPECT_GT(std::filesystem::file_size(wp_dir / "work_precision.png"), 0u);
+}
+
+// Without an exact solution, with every default (no hand-made ladder): the
+// wrong variant's successive estimates still climb toward ½ on the given
+// steps; the check refines them as check_convergence refines errors, fails
+// the claim once they settle, and states them and their drift. Projected
+// Euler, the correct scheme, passes the same check.
+struct WallWithoutExact : my::OscillatingWall {
+  WallWithoutExact() = default;
+  Vec<double> exact(double) const = delete;  // the check cannot use it
+};
+static_assert(!HasExactSolution<WallWithoutExact>);
+
+TEST(ReferenceFree, TheOrderHalfVariantFailsItsClaimWithoutAHandMadeLadderWithTheDriftStated) {
+  const auto r = check_convergence_reference_free(WallWithoutExact{}, my::UnderRelaxedEuler{});
+  std::cout << r.summary() << "\n";
+  EXPECT_FAILS_ITS_CLAIM(r);
+  EXPECT_GT(r.fit.refined_rungs, 0) << r;  // the given steps alone did not settle it
+  EXPECT_NEAR(r.order(), 0.5, 0.1) << r;   // ½ − ½ √h / (1 − √h) from below
+  EXPECT_NE(r.reason().find("successive estimates"), std::string::npos) << r.reason();
+  EXPECT_NE(r.reason().find("drift"), std::string::npos) << r.reason();
+  const auto right = check_convergence_reference_free(WallWithoutExact{}, my::ProjectedEuler{});
+  std::cout << right.summary() << "\n";
+  EXPECT_CONVERGES(right);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sweepcheck/solvers/core/scalar.hpp"
+#include "sweepcheck/studies/engine/fit_order.hpp"
 #include "sweepcheck/studies/engine/richardson.hpp"
 
 namespace sweepcheck {
@@ -18,6 +19,8 @@ struct LadderRun {
   std::vector<Vec<double>> samples;
   double noise_floor = 0;
   bool usable = true;  // false for diverged or capped runs
+  double cost = 0;     // its work units (OrderPoint::cost): the refinement budget counts them
+  double seconds = 0;  // its wall seconds: information only
 };
 
 // Usable runs in ascending h and d_i = max_j |x_{h_i}(τ_j) − x_{h_{i+1}}(τ_j)|
@@ -34,6 +37,20 @@ struct SchemeEstimate {
   std::string scheme;
   RichardsonEstimate estimate;
 };
+
+// The successive differences as points of fit_order, so that the reference-free
+// check is refined by refine_fit and judged by fit_order's rule like a
+// referenced one (richardson.md, "Refined and judged as a convergence fit").
+// One point per difference d_i, at the finer step h_i of its pair, with that
+// run's work and seconds and the floor floor_i + floor_{i+1}. For x_h = x + C h^p,
+// d_i = |C| h_i^p (r_i^p − 1) with r_i = h_{i+1}/h_i: on a constant ratio the
+// d_i are a power law of order p and the point's error is d_i itself. Where
+// the ratios differ (rounded step counts) each point is scaled, from the
+// coarsest down, so that the local order of two successive points is the
+// Richardson order of their triple (Celik's (3)-(4), exact for any ratios);
+// its floor with it. A triple without an order keeps the raw ratio. The
+// points of coarser runs do not change when a finer run is added.
+std::vector<OrderPoint> difference_points(std::vector<LadderRun> runs);
 
 RichardsonEstimate reference_free_estimate(const std::vector<LadderRun>& runs, double expected_order,
                                            bool expected_is_sharp, const RichardsonOptions& opt = {});

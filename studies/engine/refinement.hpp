@@ -2,7 +2,8 @@
 // Refine before judging (studies/engine/fit_order.md, "Refinement"): the one loop
 // every slope check goes through — study convergence fits, the crowd study,
 // the audit's convergence, violation (13), step bound (14) and consistency
-// (15) checks. While the fit's verdict is not a pass on settled local orders
+// (15) checks, check_convergence and, on the distances of successive runs,
+// check_convergence_reference_free. While the fit's verdict is not a pass on settled local orders
 // (or there is no claim to judge), one rung at h_min · step_ratio is run, the
 // point appended and the fit redone: a fail must stand at the deepest rung
 // the budget affords. It stops when the verdict no longer asks for more, or

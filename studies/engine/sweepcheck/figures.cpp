@@ -199,7 +199,7 @@ std::vector<std::string> write_figures(const ReferenceFreeResult& r, const std::
   Line d{"distances", {}, "points"};
   for (const auto& row : r.rows) d.points.emplace_back(row.h, row.error_uniform);
   e.lines.push_back(d);
-  e.lines.push_back(claim_slope(d.points, r.estimate.order, fmt::format("Richardson: order {:.3f}", r.estimate.order)));
+  e.lines.push_back(claim_slope(d.points, r.fit.order, fmt::format("fit: order {:.3f}", r.fit.order)));
   const double claimed = r.claim.judged() ? r.claim.order : NAN;
   e.lines.push_back(claim_slope(d.points, claimed, fmt::format("claim: slope {:g}", claimed)));
   Panel lo{what + ": order of each triple", "h (finest of the triple)", "order", true, false, {}};

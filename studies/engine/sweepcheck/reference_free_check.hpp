@@ -6,18 +6,25 @@
 //   auto r = check_convergence_reference_free(problem, scheme);                          // the scheme's own claim
 //   auto r = check_convergence_reference_free(problem, scheme, OrderClaim::at_least(1), options);
 //
-// runs a fresh instance of the scheme on every step of the given steps,
+// runs a fresh instance of the scheme on every step of the given steps and
 // compares successive runs at `samples` equally spaced times through their
-// piecewise-linear interpolants, and returns the engine's Richardson / GCI
-// estimate (studies/engine/richardson.md, the one `sweepcheck study
-// --problem-plugin` and the audit use): the observed order of the finest
-// triple of steps, its grid convergence index (an estimated bound on the
-// finest run's error) and Roache's asymptotic-range indicator. A verdict is
-// given only where the indicator allows one: when the two finest triples
-// agree on the order (|p1 − p2| <= 0.1); otherwise inconclusive, with the
-// reason. No refinement: to go deeper, give finer steps.
+// piecewise-linear interpolants: d_i = max_j |x_{h_i}(τ_j) − x_{h_{i+1}}(τ_j)|.
+// The distances are judged as check_convergence judges errors (issue 48):
+// one point per distance (studies/engine/reference_free.hpp,
+// difference_points), refined through the same loop (refine_fit: one
+// halving of the finest step at a time, within the same deterministic work
+// budget, ReferenceFreeOptions::refine) and judged by the same rule
+// (fit_order.md): the successive estimates are the local orders of the
+// distances, which are the Richardson orders of successive triples; a
+// verdict needs at least three of them (four unless a floor ends the
+// ladder) and a measured drift that is not shown, and a settled fail is
+// final. The reason states the successive estimates and their drift.
+// Beside the verdict, as information: Roache's grid convergence index of
+// the finest run (an estimated bound on its error) and the triples' orders
+// (studies/engine/richardson.md).
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <ostream>
 #include <string>
@@ -37,11 +44,17 @@
 namespace sweepcheck {
 
 struct ReferenceFreeOptions {
-  Steps steps = Steps::standard();  // at least four distinct steps for a verdict
+  // The given steps; refinement adds rungs below the finest. A verdict needs
+  // at least five distinct steps (four distances, three successive
+  // estimates) once a floor ends the ladder, six otherwise.
+  Steps steps = Steps::standard();
   OrderClaim claim = OrderClaim::schemes_own();  // a claim passed as an argument replaces it
   int samples = 16;  // comparison times t0 + i (T − t0)/samples, i = 1..samples (the audit's count)
-  // Roache's safety factor and the asymptotic-range tolerance; its
-  // resolution is the claim's.
+  // Refinement before judging, check_convergence's: kAuditRefineWork work
+  // units of new rungs (deterministic: a gtest built on it is never flaky),
+  // at most 12 new rungs; max_new_rungs = 0 judges the given steps alone.
+  RefineOptions refine = ConvergenceOptions::default_refine();
+  // Roache's safety factor for the GCI (information beside the verdict).
   RichardsonOptions richardson;
   IntegrateOptions integrate;
   void validate() const;  // std::invalid_argument naming the option
@@ -51,22 +64,34 @@ struct ReferenceFreeResult {
   std::string problem;
   std::string scheme;
   OrderClaim claim = OrderClaim::none();  // resolved, as in ConvergenceResult
-  // One per given step, in run order; error_uniform is the distance to the
-  // next finer run at the sample times (NaN for the finest), the other error
-  // columns NaN: there is no reference.
+  // One per step, in run order: the given steps, then the rungs refinement
+  // added (RunRow::refined). error_uniform is the distance to the next finer
+  // run at the sample times (NaN for the finest), the other error columns
+  // NaN: there is no reference.
   std::vector<RunRow> rows;
+  // The verdict: the distances' fit (fit_order on difference_points, refined
+  // by refine_fit), with its successive estimates (local_orders), drift
+  // (trend per halving of h, with its interval) and reason.
+  OrderFit fit;
+  OrderFit ladder_fit;  // the same rule on the given steps alone (information)
+  // Information: Richardson / GCI over all rows (richardson.md). Its own
+  // asymptotic flag and verdict compare only the two finest triples and are
+  // not the check's.
   RichardsonEstimate estimate;
 
-  Verdict verdict() const { return estimate.verdict; }
-  const std::string& reason() const { return estimate.reason; }
-  bool passed() const { return estimate.verdict == Verdict::pass; }
-  bool asymptotic() const { return estimate.asymptotic; }  // the indicator allows a verdict
-  double order() const { return estimate.order; }
+  Verdict verdict() const { return fit.verdict; }
+  const std::string& reason() const { return fit.reason; }
+  bool passed() const { return fit.verdict == Verdict::pass; }
+  // The successive estimates are settled: enough of them (three at the
+  // least), and no drift shown. Never on two.
+  bool asymptotic() const { return fit.settled; }
+  double order() const { return fit.order; }  // the distances' fitted order
+  double drift() const { return fit.trend; }  // change of the successive estimates per halving of h
   double gci() const { return estimate.gci; }
   double indicator() const { return estimate.indicator; }
 
-  // One line for a log: the verdict, scheme, problem, claim, the Richardson
-  // order with its drift and indicator, and the steps.
+  // One line for a log: the verdict, scheme, problem, claim, the order with
+  // its interval, the last successive estimates and their drift, and the steps.
   std::string summary() const;
   // error_vs_h (distances to the next finer run), local_orders (each triple's
   // order) and work_precision into the existing folder `dir` (sweepcheck/figures.hpp).
@@ -78,8 +103,20 @@ inline void PrintTo(const ReferenceFreeResult& r, std::ostream* os) { *os << r.s
 // The first lines of a failure message, at most three: claim, observed order, reason.
 std::string headline(const ReferenceFreeResult& r);
 std::ostream& operator<<(std::ostream& os, const ReferenceFreeResult& r);
-// Fills in the rows' distances and the estimate from the runs (reference_free_check.cpp).
-void estimate_reference_free(ReferenceFreeResult& r, const std::vector<LadderRun>& runs, const ReferenceFreeOptions& o);
+// The rule of the check (richardson.md, "Refined and judged as a
+// convergence fit"): the claim's fit options, with at least four points
+// (three successive estimates) for a verdict even where a floor ends the
+// ladder, where fit_order otherwise judges three points (two local orders).
+// A reference-free verdict never rests on two estimates.
+FitOptions reference_free_fit_options(const OrderClaim& claim);
+// Judges the given runs, refining through refine_at(h) (which runs the
+// scheme at h and appends its run and row), and fills in the rows'
+// distances, the fits and the estimate (reference_free_check.cpp).
+void judge_reference_free(ReferenceFreeResult& r, std::vector<LadderRun>& runs, const ReferenceFreeOptions& o,
+                          const std::function<void(double h)>& refine_at);
+// "successive estimates 0.270 -> 0.330 -> 0.380 -> 0.410, drift +0.047 per
+// halving of h [+0.021, +0.073]": the judge window's local orders (its last five) and trend.
+std::string successive_estimates(const OrderFit& fit);
 
 template <Problem P, class Scheme>
   requires std::same_as<typename P::Scalar, double>
@@ -95,7 +132,7 @@ ReferenceFreeResult checked_reference_free(const P& problem, const Scheme& schem
   r.claim = resolve_claim(claim, probe);
   const auto times = equally_spaced_samples(double(problem.t0()), double(problem.t_end()), options.samples);
   std::vector<LadderRun> runs;
-  for (const std::int64_t n : options.steps.step_counts(span)) {
+  auto run = [&](std::int64_t n) {
     const auto instance = fresh_instance(scheme);
     SampleRecorder<double> rec(times);
     ViolationObserver<double, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
@@ -107,10 +144,14 @@ ReferenceFreeResult checked_reference_free(const P& problem, const Scheme& schem
     row.claimed_order = r.claim.judged() ? r.claim.order : std::numeric_limits<double>::quiet_NaN();
     row.claim_is_sharp = r.claim.sharp();
     const bool ok = s.status == RunStatus::ok && rec.complete();
-    runs.push_back({row.h, ok ? rec.samples() : std::vector<Vec<double>>{}, row.noise_floor, ok});
+    runs.push_back({row.h, ok ? rec.samples() : std::vector<Vec<double>>{}, row.noise_floor, ok, row.work_units(),
+                    row.wall_seconds});
     r.rows.push_back(row);
-  }
-  estimate_reference_free(r, runs, options);
+  };
+  for (const std::int64_t n : options.steps.step_counts(span)) run(n);
+  judge_reference_free(r, runs, options, [&](double h) {
+    run(checked_step_count("check_convergence_reference_free: a refined rung", span, h));
+  });
   return r;
 }
 
