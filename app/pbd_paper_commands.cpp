@@ -140,14 +140,21 @@ void write_paper(const PbdPaperConfig& cfg, const std::string& schemes, const Pb
         "{} ({}; {:.1f} s; its error estimated as {:.2g}, its distance to the same run at 2 h_ref, which joins every "
         "run's noise floor). Error: max over the {} + 1 sample times i T/{} of |x_h − x_ref| (x_h the "
         "piecewise-linear interpolant). Pair constraints are found with a cell list; the schemes' sweeps visit pairs "
-        "in (i, j) order and count one evaluation per candidate pair.",
+        "in (i, j) order and count one evaluation per candidate pair.{}",
         cfg.disks.label(), cfg.reference.reltol, cfg.reference.abstol, to_string(cfg.reference.order),
         cfg.disks.t_end / double(res.reference_steps),
         res.finer_reference_reason.empty()
             ? std::string()
             : fmt::format(" (half the paper's step: a finer reference, because {})", res.finer_reference_reason),
         res.reference.from_cache ? "loaded from the cache" : "computed and cached", res.reference.file.string(),
-        res.reference_seconds, res.reference_error, cfg.reference.samples, cfg.reference.samples);
+        res.reference_seconds, res.reference_error, cfg.reference.samples, cfg.reference.samples,
+        res.exact_reference_steps == res.reference_steps || cfg.disks_exact_schemes.empty()
+            ? std::string()
+            : fmt::format(" The expensive schemes' series ({}, on their own ladder) were judged against the paper's "
+                          "reference, h_ref = {:.3g} (its error estimated as {:.2g}): they end far above its floor "
+                          "10 h_ref, so they ran while the finer one was computed.",
+                          scheme_list_label(cfg.disks_exact_schemes), cfg.disks.t_end / double(res.exact_reference_steps),
+                          res.exact_reference_error));
     for (const auto& c : res.disks_claims) t.findings.push_back(claim_markdown(c));
     for (const auto& e : res.cross_check)
       t.findings.push_back(fmt::format("{}, reference-free cross-check of the reference (the paper's steps run "

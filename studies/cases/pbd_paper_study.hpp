@@ -158,6 +158,12 @@ struct PbdPaperStudy {
   double reference_error = 0;  // max_i |x_{2 h_ref}(τ_i) − x_{h_ref}(τ_i)|
   // Why the finer reference was computed (empty: the paper's reference served).
   std::string finer_reference_reason;
+  // The reference the expensive schemes (PbdPaperConfig::disks_exact_schemes)
+  // were judged against: always the paper's, whose h floor their series end
+  // far above; they run while the finer one is computed (pbd_paper_study.cpp,
+  // judge_exact). Its steps and error estimate.
+  std::int64_t exact_reference_steps = 0;
+  double exact_reference_error = 0;
   // The disks' ladders judged without the reference (studies/engine/richardson.md).
   std::vector<SchemeEstimate> cross_check;
   std::vector<Claim> sliding_claims, disks_claims;
