@@ -92,7 +92,9 @@ TEST(Figures, AWorkPrecisionSetDrawsEveryScheme) {
   EXPECT_NE(gp.find("set xlabel 'seconds"), std::string::npos) << gp;
   EXPECT_NE(gp.find("index 3 using 1:2"), std::string::npos) << gp;  // two schemes, two panels
   EXPECT_NE(gp.find("title 'pbd'' `touch PWNED`"), std::string::npos) << gp;  // the name, quoted, as a line title
-  if (has_gnuplot()) EXPECT_EQ(files.size(), 4u);
+  if (has_gnuplot()) {
+    EXPECT_EQ(files.size(), 4u);
+  }
   for (const char* f : {"PWNED", "PWNED2", "PWNED3"}) EXPECT_FALSE(std::filesystem::exists(dir / f)) << f;
   std::filesystem::remove_all(dir);
 }
@@ -104,7 +106,7 @@ struct SlidingWithoutExact : SlidingCase<double> {
 TEST(Figures, AReferenceFreeResultDrawsItsDistancesAndTripleOrders) {
   ReferenceFreeOptions o;
   o.steps = Steps::counts({40, 80, 160, 320});
-  const auto r = check_convergence_reference_free(SlidingWithoutExact{}, Pbd<double>{}, OrderClaim::at_least(1), o);
+  const auto r = check_convergence_reference_free(SlidingWithoutExact{SlidingCase<double>(SlidingCaseOptions{})}, Pbd<double>{}, OrderClaim::at_least(1), o);
   EXPECT_EQ(r.summary().find('\n'), std::string::npos);
   EXPECT_EQ(r.summary().rfind(std::string(to_string(r.verdict())) + ": pbd on sliding (reference-free)", 0), 0u)
       << r.summary();
@@ -112,7 +114,9 @@ TEST(Figures, AReferenceFreeResultDrawsItsDistancesAndTripleOrders) {
   const auto files = r.write_figures(dir.string());
   EXPECT_GT(std::filesystem::file_size(dir / "error_vs_h.dat"), 0u);
   EXPECT_NE(slurp(dir / "local_orders.gp").find("title 'triple orders'"), std::string::npos);
-  if (has_gnuplot()) EXPECT_EQ(files.size(), 12u);
+  if (has_gnuplot()) {
+    EXPECT_EQ(files.size(), 12u);
+  }
   std::filesystem::remove_all(dir);
 }
 

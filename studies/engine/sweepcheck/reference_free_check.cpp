@@ -73,38 +73,22 @@ void judge_reference_free(ReferenceFreeResult& r, std::vector<LadderRun>& runs, 
       if (d.h[m + 1] == row.h) row.error_uniform = d.d[m];
 }
 
-namespace {
-
-std::string observed(const OrderFit& f) {
-  if (std::isnan(f.order)) return "no order";
-  return fmt::format("{:.3f} [{:.3f}, {:.3f}]", f.order, f.ci_low, f.ci_high);
-}
-
-}  // namespace
-
 std::string ReferenceFreeResult::summary() const {
-  int refined = 0;
-  double h_max = NAN, h_min = NAN;
-  for (const auto& row : rows) {
-    refined += row.refined;
-    h_max = std::isnan(h_max) ? row.h : std::max(h_max, row.h);
-    h_min = std::isnan(h_min) ? row.h : std::min(h_min, row.h);
-  }
-  return one_line(fmt::format("{}: {} on {} (reference-free), claim {}, observed {}, {}, {} runs ({} refined), h {:.3g} to {:.3g}",
-                              to_string(fit.verdict), scheme, problem, to_string(claim), observed(fit),
-                              successive_estimates(fit), rows.size(), refined, h_max, h_min));
+  return one_line(fmt::format("{}: {} on {} (reference-free), claim {}, observed {}, {}, {}", to_string(fit.verdict),
+                              scheme, problem, to_string(claim), observed_order(fit), successive_estimates(fit),
+                              describe_runs(rows)));
 }
 
 std::string headline(const ReferenceFreeResult& r) {
   return fmt::format("  claim: {}\n  observed order (distances of successive runs): {}\n  reason: {}\n",
-                     to_string(r.claim), observed(r.fit), one_line(r.fit.reason));
+                     to_string(r.claim), observed_order(r.fit), one_line(r.fit.reason));
 }
 
 std::string describe(const ReferenceFreeResult& r) {
   std::string s = fmt::format("reference-free convergence of {} on {} (claim: {})\n", r.scheme, r.problem,
                               to_string(r.claim));
   s += fmt::format("  verdict: {}: {}\n", to_string(r.fit.verdict), r.fit.reason);
-  s += fmt::format("  on the given steps alone: {}: {}\n", to_string(r.ladder_fit.verdict), observed(r.ladder_fit));
+  s += fmt::format("  on the given steps alone: {}: {}\n", to_string(r.ladder_fit.verdict), observed_order(r.ladder_fit));
   if (r.fit.refined_rungs > 0 || !r.fit.refinement_stop.empty())
     s += fmt::format("  refinement: {} rungs, {:.3g} work units ({:.3g} s); stopped: {}\n", r.fit.refined_rungs,
                      r.fit.refinement_work, r.fit.refinement_seconds,

@@ -110,7 +110,12 @@ std::string interval(const OrderFit& f) {
 
 }  // namespace
 
-std::string ConvergenceResult::summary() const {
+std::string observed_order(const OrderFit& fit) {
+  if (std::isnan(fit.order)) return "no order";
+  return fmt::format("{:.3f} [{:.3f}, {:.3f}]", fit.order, fit.ci_low, fit.ci_high);
+}
+
+std::string describe_runs(const std::vector<RunRow>& rows) {
   int refined = 0;
   double h_max = NAN, h_min = NAN;
   for (const auto& row : rows) {
@@ -118,12 +123,12 @@ std::string ConvergenceResult::summary() const {
     h_max = std::isnan(h_max) ? row.h : std::max(h_max, row.h);
     h_min = std::isnan(h_min) ? row.h : std::min(h_min, row.h);
   }
-  return one_line(fmt::format("{}: {} on {}, claim {}, observed {} ({} error), {} runs ({} refined), h {:.3g} to {:.3g}",
-                              to_string(fit.verdict), scheme, problem, to_string(claim),
-                              std::isnan(fit.order) ? "no order"
-                                                    : fmt::format("{:.3f} [{:.3f}, {:.3f}]", fit.order, fit.ci_low,
-                                                                  fit.ci_high),
-                              refined_for, rows.size(), refined, h_max, h_min));
+  return fmt::format("{} runs ({} refined), h {:.3g} to {:.3g}", rows.size(), refined, h_max, h_min);
+}
+
+std::string ConvergenceResult::summary() const {
+  return one_line(fmt::format("{}: {} on {}, claim {}, observed {} ({} error), {}", to_string(fit.verdict), scheme,
+                              problem, to_string(claim), observed_order(fit), refined_for, describe_runs(rows)));
 }
 
 std::string headline(const ConvergenceResult& r) {

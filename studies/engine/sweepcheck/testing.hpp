@@ -73,6 +73,12 @@ double problem_span(const P& problem, const char* caller) {
   return span;
 }
 
+// The words a result's summary() shares (testing.cpp): a fit's order and
+// interval ("0.998 [0.982, 1.014]", or "no order"), and its runs ("9 runs (2
+// refined), h 0.1 to 0.00039").
+std::string observed_order(const OrderFit& fit);
+std::string describe_runs(const std::vector<RunRow>& rows);
+
 // Fits every norm of `r` (its rows and the norms' errors filled in), with
 // refinement on `options.refine_for`: run(n) runs n more steps and appends a
 // row and its norms' errors. Defined in testing.cpp.
