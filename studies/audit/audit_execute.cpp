@@ -165,6 +165,7 @@ TaskResult AuditSession::probe_run(std::size_t i, double h) {
 // difference. Isolated, both runs share one child (a fork per run would
 // reset such state and hide it): run, second instance, run.
 void AuditSession::run_determinism_first() {
+  if (!needs(RunKind::determinism)) return;
   if (!opt_.isolate) {
     determinism_first_ = run_stepper(problems_[0], scheme_, th_.determinism_steps, 1);
     return;
@@ -191,6 +192,24 @@ void AuditSession::run_determinism_first() {
   determinism_second_.hash = h2;
   determinism_first_.row.error_uniform = parse_hex_double(e1).value_or(0);
   determinism_second_.row.error_uniform = parse_hex_double(e2).value_or(0);
+}
+
+// After every other run: the determinism runs' fault recorded (after the
+// faults of every other run), or, in process, the second run made with a
+// fresh instance (isolated, the child made both).
+void AuditSession::finish_determinism() {
+  if (!needs(RunKind::determinism)) return;
+  if (determinism_status_ == RunStatus::not_run) return;
+  if (determinism_status_ != RunStatus::ok) {
+    RunFault f{"determinism", problem_label(problems_[0]), (problems_[0].t_end - problems_[0].t0) / th_.determinism_steps,
+               th_.determinism_steps, determinism_status_, determinism_fault_, determinism_steps_done_};
+    determinism_fault_sentence_ = f.sentence();
+    record_fault(std::move(f));
+    return;
+  }
+  if (!opt_.isolate) determinism_second_ = run_stepper(problems_[0], scheme_, th_.determinism_steps, 1);
+  res_.determinism_hash[0] = determinism_first_.hash;
+  res_.determinism_hash[1] = determinism_second_.hash;
 }
 
 // Task k of the batch: a run of the audited scheme (through scheme_run), a

@@ -150,19 +150,29 @@ void AuditSession::plan_starts() {
   }
 }
 
+// Only the runs some check of the list needs (Check::needs).
+bool AuditSession::needs(RunKind k) const {
+  for (const auto& c : opt_.checks)
+    if (c.needs & unsigned(k)) return true;
+  return false;
+}
+
 // The ladders (checks 1-3), the reference scheme's ladder on the first
 // problem (check 6), the large steps from every start (check 4), and the
-// consistency probes (check 5).
+// consistency probes (check 5): those some check of the list needs.
 void AuditSession::plan_runs() {
   reference_ = catalog_scheme_factory(parse_scheme_spec(opt_.reference_scheme));
   reference_name_ = reference_()->name();
   auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th_.ladder; };
-  for (std::size_t i = 0; i < problems_.size(); ++i)
-    for (auto n : ladder_of(problems_[i]).step_counts(problems_[i].t_end - problems_[i].t0))
-      tasks_.push_back({i, n, false});
-  for (auto n : ladder_of(problems_[0]).step_counts(problems_[0].t_end - problems_[0].t0)) tasks_.push_back({0, n, true});
+  if (needs(RunKind::ladder))
+    for (std::size_t i = 0; i < problems_.size(); ++i)
+      for (auto n : ladder_of(problems_[i]).step_counts(problems_[i].t_end - problems_[i].t0))
+        tasks_.push_back({i, n, false});
+  if (needs(RunKind::reference_ladder))
+    for (auto n : ladder_of(problems_[0]).step_counts(problems_[0].t_end - problems_[0].t0))
+      tasks_.push_back({0, n, true});
   n_ladder_ = tasks_.size();
-  for (std::size_t i = 0; i < problems_.size(); ++i) {
+  for (std::size_t i = 0; i < problems_.size() && needs(RunKind::large_step); ++i) {
     const double span = problems_[i].t_end - problems_[i].t0;
     std::int64_t last = 0;
     for (int k = 0; k <= th_.large_step_halvings; ++k) {
@@ -177,7 +187,7 @@ void AuditSession::plan_runs() {
   const auto& L = th_.probe_ladder;
   for (int k = 0; k < L.points; ++k)
     probe_h.push_back(L.points == 1 ? L.h_max : L.h_max * std::pow(L.h_min / L.h_max, double(k) / (L.points - 1)));
-  for (std::size_t i = 0; i < problems_.size(); ++i)
+  for (std::size_t i = 0; i < problems_.size() && needs(RunKind::probe); ++i)
     if (problems_[i].project)
       for (double h : probe_h) probes_.emplace_back(i, h);
 }

@@ -89,7 +89,7 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   HashObserver hash;
   SampleRecorder<double> recorder(sample_times);
   // The error against the problem's solution: uniform (exact x(t)) or at the
-  // reference's sample times only (studies/audit/audit_problems.hpp).
+  // reference's sample times only (studies/audit/problems/audit_problems.hpp).
   double error = 0;
   auto run = [&](auto& err) {
     auto obs = observers(err, viol, hash, recorder);
