@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "studies/audit/audit_session.hpp"
+#include "studies/runs/child_value.hpp"
 #include "studies/runs/parallel_runs.hpp"
 
 namespace sweepcheck::audit_detail {
@@ -35,16 +36,11 @@ std::pair<RunStatus, std::string> compute_maybe_isolated(bool isolate, const Com
     out = compute();
     return {RunStatus::ok, {}};
   }
-  const ChildResult c = child([&] {
-    codec::Writer w;
-    encode(w, compute());
-    return std::move(w.bytes);
-  });
+  const ChildResult c = child([&] { return child_value(compute()); });
   if (c.status != RunStatus::ok) return {c.status, c.detail};
   try {
-    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
     T decoded;
-    decode(r, decoded);
+    read_child_value(c.payload, decoded);
     out = std::move(decoded);
   } catch (const std::exception& e) {
     return {RunStatus::crashed, std::string("the traced run's result could not be read: ") + e.what()};

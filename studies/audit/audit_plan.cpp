@@ -8,10 +8,23 @@
 
 #include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
 #include "studies/audit/audit_session.hpp"
+#include "studies/runs/child_value.hpp"
 #include "studies/runs/problem_guard.hpp"
 #include "studies/runs/run_row_text.hpp"
 #include "sweepcheck/studies/engine/perturbed_starts.hpp"
 #include "studies/runs/problem_plugin.hpp"
+
+namespace sweepcheck {
+
+// A perturbed start back from the child that made it (studies/runs/child_value.hpp).
+static void encode(codec::Writer& w, const PerturbedStart& s) {
+  codec::encode(w, s.size), codec::encode(w, s.x0), codec::encode(w, s.displacement), codec::encode(w, s.violation);
+}
+static void decode(codec::Reader& r, PerturbedStart& s) {
+  codec::decode(r, s.size), codec::decode(r, s.x0), codec::decode(r, s.displacement), codec::decode(r, s.violation);
+}
+
+}  // namespace sweepcheck
 
 namespace sweepcheck::audit_detail {
 
@@ -62,23 +75,11 @@ std::vector<PerturbedStart> AuditSession::starts_of(std::size_t i) {
   const AuditProblem& p = problems_[i];
   if (p.untrusted.empty()) return perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0);
   const ChildResult c = run_in_child(
-      [&] {
-        codec::Writer w;
-        for (const auto& s : perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0)) {
-          codec::encode(w, s.size), codec::encode(w, s.x0), codec::encode(w, s.displacement);
-          codec::encode(w, s.violation);
-        }
-        return std::move(w.bytes);
-      },
+      [&] { return child_value(perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0)); },
       60.0 /* s: a few projections per start */, problem_plugin_child_limits());
   std::vector<PerturbedStart> out;
   if (c.status == RunStatus::ok) {
-    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
-    while (r.p != r.end) {
-      PerturbedStart s;
-      codec::decode(r, s.size), codec::decode(r, s.x0), codec::decode(r, s.displacement), codec::decode(r, s.violation);
-      out.push_back(std::move(s));
-    }
+    read_child_value(c.payload, out);
     return out;
   }
   std::string cause = problem_fault_cause(p.untrusted, c);
@@ -122,16 +123,27 @@ void AuditSession::plan_starts() {
           ProblemCallLog log;
           const ScopedProblemCallLog scope(log);
           const double v = velocity_scale(p);
-          return log.non_finite ? "N" + problem_non_finite_cause(p.untrusted, log) : "V" + hex_double(v);
+          return child_value(log.non_finite, log.non_finite ? problem_non_finite_cause(p.untrusted, log) : std::string(), v);
         },
         10.0, problem_plugin_child_limits());
-    if (c.status == RunStatus::ok && !c.payload.empty()) {
-      if (c.payload[0] == 'V') {
-        velocity_scales_[i] = parse_hex_double(c.payload.substr(1)).value_or(std::numeric_limits<double>::quiet_NaN());
-        if (std::isfinite(velocity_scales_[i])) continue;
+    bool non_finite = false, read = false;
+    std::string why;
+    double v = 0;
+    if (c.status == RunStatus::ok) {
+      try {
+        read_child_value(c.payload, non_finite, why, v);
+        read = true;
+      } catch (const std::exception&) {
+        // Unreadable: the cause below, as for a child that failed.
+      }
+    }
+    if (read) {
+      if (!non_finite) {
+        velocity_scales_[i] = v;
+        if (std::isfinite(v)) continue;
       }
       problem_fault_reason_[i] = "sampling f(t, x0) over the span (the velocity scale): " +
-                                 (c.payload[0] == 'N' ? c.payload.substr(1) : p.untrusted + ": a non-finite scale");
+                                 (non_finite ? why : p.untrusted + ": a non-finite scale");
       continue;
     }
     const std::string cause = problem_fault_cause(p.untrusted, c);
