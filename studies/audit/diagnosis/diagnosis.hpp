@@ -6,14 +6,16 @@
 // coverage. The rules and their reasons: studies/audit/audit.md, "Diagnosis".
 //
 // Everything here is a pure function of data (the traced runs of
-// audit_trace.hpp, the ladder rows, the checks), so each rule is tested with
-// known answers in diagnosis_test.cpp.
+// audit_trace.hpp, what stencil_and_coverage.hpp measured of them, the ladder
+// rows, the checks' verdicts), so each rule is tested with known answers in
+// diagnosis_test.cpp. This file puts them into words.
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "studies/audit/diagnosis/audit_trace.hpp"
+#include "studies/audit/diagnosis/stencil_and_coverage.hpp"
 #include "sweepcheck/studies/engine/run_row.hpp"
 
 namespace sweepcheck {
@@ -25,42 +27,6 @@ struct Finding {
   std::string topic;  // "time stencil", "constraint coverage", "pattern", "error", "violation", "free step", "growth"
   std::string text;
   bool defect = false;
-};
-
-// When a step from t_k with step h queries f (of = "f") or the set (of = "S"),
-// measured over the traced runs of one problem.
-struct StencilLaw {
-  std::string of;       // "f" or "S"
-  std::string problem;  // "sliding d=3 C=10 alpha=0.19635"
-  // "fixed": t_k + c h with the same c at every step and every h (c listed);
-  // "frozen": the same times whatever t_k (listed in `frozen_at`);
-  // "h-dependent": the same number of queries a step, but c changes with h
-  //   (each slot's fitted law t_q − t_k = a h + b h^q in `laws`);
-  // "irregular": c changes from step to step; "never": not queried at all.
-  std::string kind;
-  std::vector<double> c;
-  std::vector<double> frozen_at;
-  struct Law {
-    double a = 0, b = 0, q = 0, rms = 0;  // t_q − t_k = a h + b h^q, rms residual
-  };
-  std::vector<Law> laws;
-  double c_min = 0, c_max = 0;  // over every query
-  bool outside = false;         // some query outside [t_k, t_k + h]
-  int runs = 0, steps = 0;      // what it rests on
-  std::string law;              // "t_k + 1 h", "t = 0 (frozen)", "t_k + 1 h - 0.5 h^0.5", ...
-};
-
-// Per problem: how often the traced runs looked at each constraint.
-struct ConstraintCoverage {
-  std::string problem;
-  int constraints = 0;
-  int runs = 0;
-  std::vector<int> never;                 // never evaluated nor projected in any run
-  std::vector<std::int64_t> evaluations;  // per constraint, over every run
-  std::vector<std::int64_t> projections;  // per constraint: projections that moved the point
-  std::int64_t project_calls = 0;
-  int carrier = -1;        // the constraint with the largest violation in the finest traced run
-  double carrier_violation = 0;
 };
 
 struct Diagnosis {
@@ -76,13 +42,6 @@ struct Diagnosis {
     return false;
   }
 };
-
-// --- the measured stencil and coverage (from the traced runs of one problem) ---
-StencilLaw fit_stencil(const std::string& of, const std::string& problem, const std::vector<TraceRun>& runs);
-// t_q − t_k = a h + b h^q fitted to (h_i, offset_i): q on a grid over [0, 3]
-// (q = 1 excluded: it is a), (a, b) by least squares at each q.
-StencilLaw::Law fit_offset_law(const std::vector<double>& h, const std::vector<double>& offset);
-ConstraintCoverage coverage_of(const std::string& problem, const std::vector<TraceRun>& runs);
 
 // --- findings ---
 // The stencils of every problem in words: one finding per distinct
