@@ -210,7 +210,7 @@ void AuditSession::finish_determinism() {
   if (!needs(RunKind::determinism)) return;
   if (determinism_status_ == RunStatus::not_run) return;
   if (determinism_status_ != RunStatus::ok) {
-    RunFault f{"determinism", problem_label(problems_[0]), (problems_[0].t_end - problems_[0].t0) / th_.determinism_steps,
+    RunFault f{kind_name(RunKind::determinism), problem_label(problems_[0]), (problems_[0].t_end - problems_[0].t0) / th_.determinism_steps,
                th_.determinism_steps, determinism_status_, determinism_fault_, determinism_steps_done_};
     determinism_fault_sentence_ = f.sentence();
     record_fault(std::move(f));
@@ -304,15 +304,15 @@ void AuditSession::collect(const std::vector<TaskResult>& results) {
       const std::size_t j = k - tasks_.size();
       res_.probe_rows[j] = r.probe;
       if (r.probe_status == RunStatus::not_run)
-        note_not_run("probe", probes_[j].first, r.fault);
+        note_not_run(kind_name(RunKind::probe), probes_[j].first, r.fault);
       else if (r.probe_status != RunStatus::ok)
-        record_fault({"probe", r.probe.problem, r.probe.h, probe_steps(problems_[probes_[j].first]), r.probe_status,
+        record_fault({kind_name(RunKind::probe), r.probe.problem, r.probe.h, probe_steps(problems_[probes_[j].first]), r.probe_status,
                       r.fault, r.steps_done});
       continue;
     }
     rows_[k] = r.row;
     samples_[k] = r.samples;
-    const std::string kind = k < n_ladder_ ? "ladder" : "large-step";
+    const std::string kind = kind_name(k < n_ladder_ ? RunKind::ladder : RunKind::large_step);
     if (rows_[k].status == RunStatus::problem_fault) {
       record_problem_fault(tasks_[k].problem, {kind, problem_label(problems_[tasks_[k].problem]), rows_[k].h,
                                                rows_[k].steps, rows_[k].status, r.fault, r.steps_done});

@@ -91,15 +91,15 @@ ProblemRows AuditSession::rows_of(std::size_t i) {
     o.row.refined = true;
     if (o.row.status == RunStatus::problem_fault) {
       std::lock_guard lock(faults_mutex_);
-      record_problem_fault(i, {"ladder", problem_label(p), o.row.h, o.row.steps, o.row.status, o.fault, o.steps_done});
+      record_problem_fault(i, {kind_name(RunKind::ladder), problem_label(p), o.row.h, o.row.steps, o.row.status, o.fault, o.steps_done});
     }
     if (is_fault(o.row.status)) {
       std::lock_guard lock(faults_mutex_);
-      record_fault({"ladder", problem_label(p), o.row.h, o.row.steps, o.row.status, o.fault, o.steps_done});
+      record_fault({kind_name(RunKind::ladder), problem_label(p), o.row.h, o.row.steps, o.row.status, o.fault, o.steps_done});
     }
     if (o.row.status == RunStatus::not_run) {
       std::lock_guard lock(faults_mutex_);
-      note_not_run("ladder", i, o.fault);
+      note_not_run(kind_name(RunKind::ladder), i, o.fault);
     }
     refined_[i].push_back(std::move(o.row));
     return refined_[i].back();
@@ -121,10 +121,10 @@ ProblemRows AuditSession::rows_of(std::size_t i) {
     TaskResult t = probe_run(i, h);
     if (t.probe_status == RunStatus::not_run) {
       std::lock_guard lock(faults_mutex_);
-      note_not_run("probe", i, t.fault);
+      note_not_run(kind_name(RunKind::probe), i, t.fault);
     } else if (t.probe_status != RunStatus::ok) {
       std::lock_guard lock(faults_mutex_);
-      record_fault({"probe", problem_label(p), h, probe_steps(p), t.probe_status, t.fault, t.steps_done});
+      record_fault({kind_name(RunKind::probe), problem_label(p), h, probe_steps(p), t.probe_status, t.fault, t.steps_done});
     }
     refined_probes_[i].push_back(std::move(t.probe));
     return refined_probes_[i].back();
@@ -156,7 +156,7 @@ void AuditSession::explain_gave_up() {
   };
   std::string first;
   if (counts(determinism_status_)) {
-    first = RunFault{"determinism", problem_label(problems_[0]),
+    first = RunFault{kind_name(RunKind::determinism), problem_label(problems_[0]),
                      (problems_[0].t_end - problems_[0].t0) / th_.determinism_steps, th_.determinism_steps,
                      determinism_status_, determinism_fault_, determinism_steps_done_}
                 .sentence();
@@ -224,7 +224,7 @@ void AuditSession::judge_checks() {
         results[c].skipped.push_back({label, o.skipped});
         continue;
       }
-      const std::string kind(run_kind_name(check.rests_on));
+      const std::string kind = kind_name(check.rests_on);
       not_run_if(with_faults(o.judgement, res_.faults, kind, label), kind, i, results[c]);
     }
     res_.problems.push_back({label, p.error_measure, p.notes});
@@ -258,7 +258,7 @@ BatteryRows AuditSession::battery_rows() const {
   b.first_problem = problem_label(problems_[0]);
   b.ladder = &res_.ladder_rows;
   b.reference = &res_.reference_rows;
-  b.first_problem_not_started = not_started_.count({"ladder", 0}) > 0;
+  b.first_problem_not_started = not_started_.count({kind_name(RunKind::ladder), 0}) > 0;
   b.gave_up = res_.gave_up;
   b.determinism.steps = th_.determinism_steps;
   b.determinism.status = determinism_status_;

@@ -39,6 +39,10 @@
 
 namespace sweepcheck::audit_detail {
 
+// A run kind's name, as RunFault::kind and the runs not started name it
+// (checks/check.hpp: the kinds the checks rest on).
+inline std::string kind_name(RunKind k) { return std::string(run_kind_name(k)); }
+
 // One independent task of the audit: a ladder / large-step run or a probe.
 struct TaskResult {
   RunRow row;
