@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "studies/audit/checks/check_list.hpp"
 
@@ -140,6 +142,75 @@ TEST(AuditChecks, ConsistencyDefectAtRoundOffAtTheSmallestStepsPassesButNotIfItR
   const Judgement again =
       judge_consistency(series([&](double h) { return h > 0.1 ? 0.3 * h : h < 2e-5 ? 0.3 : 1e-11; }, floor), th);
   EXPECT_NE(again.verdict, CheckVerdict::pass) << again.evidence;
+}
+
+// Checks 5, 6 and 7 on hand-made rows (checks/check_rows.hpp): pure
+// functions, as the checks 1-4 above.
+TEST(AuditChecks, ConsistencyIsSkippedWithTheReasonOnAProblemWithoutAProjection) {
+  ProblemRows rows;
+  rows.problem = "no projection";
+  rows.can_probe = false;
+  const CheckOutcome o = kConsistencyCheck.on_problem(rows, th);
+  EXPECT_EQ(o.skipped, "no projection onto S(t) is available for this problem");
+  rows.can_probe = true;  // the control: with probes (none yet) it is judged
+  EXPECT_TRUE(kConsistencyCheck.on_problem(rows, th).skipped.empty());
+}
+
+BatteryRows battery(const std::vector<RunRow>& ladder, const std::vector<RunRow>& reference) {
+  BatteryRows b;
+  b.scheme = "mine";
+  b.reference_scheme = "pbd";
+  b.first_problem = "p q=1";
+  b.ladder = &ladder;
+  b.reference = &reference;
+  b.determinism.steps = 10;
+  return b;
+}
+
+// Error h at work c/h on the first problem: the scheme at c = 1, the reference at c = 2.
+std::vector<RunRow> error_work_rows(double c) {
+  std::vector<RunRow> rows;
+  for (double h : {0.1, 0.01, 0.001, 0.0001}) {
+    RunRow r;
+    r.problem = "p";
+    r.parameters = "q=1";
+    r.h = h;
+    r.error_uniform = h;
+    r.work.constraint_evaluations = static_cast<std::int64_t>(std::llround(c / h));
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+TEST(AuditChecks, PrecisionWorkComparesTheWorkAtMatchedErrorsAndIsInformationOnly) {
+  const auto a = error_work_rows(1), b = error_work_rows(2);
+  const BatteryOutcome o = kPrecisionWorkCheck.on_battery(battery(a, b), kPrecisionWorkCheck, th);
+  EXPECT_EQ(o.result.verdict, CheckVerdict::info);
+  EXPECT_EQ(o.result.title, "Precision-work against pbd");
+  ASSERT_EQ(o.work.size(), 3u);
+  for (const auto& w : o.work) EXPECT_NEAR(w.work_scheme / w.work_reference, 0.5, 1e-6) << w.error;
+  // Without a common range spanning a factor 10 there is nothing to compare.
+  const std::vector<RunRow> few(a.begin(), a.begin() + 1);
+  const BatteryOutcome none = kPrecisionWorkCheck.on_battery(battery(few, b), kPrecisionWorkCheck, th);
+  EXPECT_TRUE(none.work.empty());
+  EXPECT_EQ(none.result.evidence, "not enough converged runs to compare");
+}
+
+TEST(AuditChecks, DeterminismPassesIdenticalRunsAndFailsDifferentOnesOrRunsNotStarted) {
+  const std::vector<RunRow> none;
+  BatteryRows b = battery(none, none);
+  b.determinism.hash[0] = b.determinism.hash[1] = 0x1234;
+  EXPECT_EQ(kDeterminismCheck.on_battery(b, kDeterminismCheck, th).result.verdict, CheckVerdict::pass);
+  b.determinism.hash[1] = 0x1235;
+  EXPECT_EQ(kDeterminismCheck.on_battery(b, kDeterminismCheck, th).result.verdict, CheckVerdict::fail);
+  b.determinism.hash[1] = 0x1234;
+  b.determinism.error[1] = 1e-300;  // the same states, a different error: not deterministic either
+  EXPECT_EQ(kDeterminismCheck.on_battery(b, kDeterminismCheck, th).result.verdict, CheckVerdict::fail);
+  b.determinism.status = RunStatus::not_run;
+  b.gave_up = "the plugin hangs";
+  const CheckResult r = kDeterminismCheck.on_battery(b, kDeterminismCheck, th).result;
+  EXPECT_EQ(r.verdict, CheckVerdict::fail);
+  EXPECT_EQ(r.not_run, "the plugin hangs");
 }
 
 TEST(AuditChecks, WorstVerdictOrdersFailOverInconclusiveOverPass) {
