@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <vector>
 
 #include "reports/figure.hpp"
 #include "sweepcheck/solvers/core/atomic_file.hpp"
@@ -116,6 +117,8 @@ std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& 
     pw.series.push_back(s);
   }
   out.emplace_back(kPrecisionWorkCheck.id, pw);
+  // The figures of the checks the audit judged (its check list, AuditOptions::checks).
+  std::erase_if(out, [&](const auto& f) { return a.find(f.first) == nullptr; });
   return out;
 }
 
