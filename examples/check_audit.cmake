@@ -55,7 +55,7 @@ foreach(i RANGE ${last})
     endforeach()
   endif()
 endforeach()
-# The diagnosis (studies/audit/diagnosis.hpp): the stencil and the coverage, for every audited scheme.
+# The diagnosis (studies/audit/diagnosis/diagnosis.hpp): the stencil and the coverage, for every audited scheme.
 string(JSON n_stencil ERROR_VARIABLE no_stencil LENGTH "${json}" diagnosis stencil)
 string(JSON n_coverage ERROR_VARIABLE no_coverage LENGTH "${json}" diagnosis coverage)
 if(no_stencil OR no_coverage OR n_stencil LESS 2 OR n_coverage LESS 1)

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <vector>
 
 #include "reports/figure.hpp"
 #include "sweepcheck/solvers/core/atomic_file.hpp"
@@ -56,7 +57,7 @@ LogLogFigure per_problem_figure(const std::vector<RunRow>& rows, const std::stri
   return f;
 }
 
-std::string stem_for(const std::string& id) { return "audit_" + id; }
+std::string stem_for(std::string_view id) { return "audit_" + std::string(id); }
 
 // Markdown table cell: '|' would end the cell.
 std::string cell(const std::string& s) {
@@ -81,12 +82,12 @@ std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& 
         conv.slopes.push_back({a.claimed_order, r->h, r->error_uniform});
         break;
       }
-  out.emplace_back("convergence", conv);
+  out.emplace_back(kConvergenceCheck.id, conv);
   auto viol = per_problem_figure(a.ladder_rows, a.scheme + ": constraint violation (13)",
                                  "max_k max_j d_Sj(x_k)", [](const RunRow& r) { return r.violation; });
   if (!a.ladder_rows.empty()) viol.slopes.push_back({1.0, a.ladder_rows.front().h, a.ladder_rows.front().h});
-  out.emplace_back("violation", viol);
-  out.emplace_back("step-bound", per_problem_figure(a.ladder_rows, a.scheme + ": step bound (14)",
+  out.emplace_back(kViolationCheck.id, viol);
+  out.emplace_back(kStepBoundCheck.id, per_problem_figure(a.ladder_rows, a.scheme + ": step bound (14)",
                                                     "max_k |x_(k+1) - x_k| / h",
                                                     [](const RunRow& r) { return r.max_increment / r.h; }));
   LogLogFigure cons;
@@ -101,7 +102,7 @@ std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& 
     cons.series[it->second].points.emplace_back(r.h, r.defect);
   }
   if (!a.probe_rows.empty()) cons.slopes.push_back({1.0, a.probe_rows.front().h, a.probe_rows.front().h});
-  out.emplace_back("consistency", cons);
+  out.emplace_back(kConsistencyCheck.id, cons);
   LogLogFigure pw;
   pw.title = "precision-work on the first audit problem";
   pw.xlabel = "constraint evaluations (counted by the host; the paper's axis, seed 000 Fig. 8)";
@@ -115,13 +116,15 @@ std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& 
         s.points.emplace_back(double(r.work.constraint_evaluations), r.error_uniform);
     pw.series.push_back(s);
   }
-  out.emplace_back("precision-work", pw);
+  out.emplace_back(kPrecisionWorkCheck.id, pw);
+  // The figures of the checks the audit judged (its check list, AuditOptions::checks).
+  std::erase_if(out, [&](const auto& f) { return a.find(f.first) == nullptr; });
   return out;
 }
 
 }  // namespace
 
-// The diagnosis (studies/audit/diagnosis.hpp): always the stencil and the
+// The diagnosis (studies/audit/diagnosis/diagnosis.hpp): always the stencil and the
 // coverage with their fitted laws; the findings; whether audit.md shows it.
 nlohmann::json diagnosis_json(const Diagnosis& d) {
   nlohmann::json j;
@@ -230,7 +233,7 @@ nlohmann::json audit_json(const AuditResult& a) {
 std::string audit_markdown(const AuditResult& a, const std::map<std::string, std::string>& figure_problems) {
   std::string md = fmt::format("# Audit of `{}`\n\n", a.scheme);
   md += fmt::format("Claimed order: {}. Overall: **{}**. What each check tests and its thresholds: "
-                    "`studies/audit/audit.md`, `studies/audit/audit_thresholds.hpp`.\n\n",
+                    "`studies/audit/audit.md`, `studies/audit/checks/audit_thresholds.hpp`.\n\n",
                     std::isfinite(a.claimed_order)
                         ? fmt::format("{}{:g}", a.claim_is_sharp ? "" : ">= ", a.claimed_order)
                         : "none",
@@ -268,7 +271,7 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
                       c.evidence);
     if (const auto why = figure_problems.find(c.id); why != figure_problems.end())
       md += fmt::format("(Figure not drawn: {}.)\n\n", why->second);
-    else if (c.id != "large-steps" && c.id != "determinism")
+    else if (const Check* check = find_check(c.id); check && check->has(CheckTag::figure))
       md += fmt::format("![{}]({}.png) ([SVG]({}.svg))\n\n", c.title, stem_for(c.id), stem_for(c.id));
     if (!c.per_problem.empty() || !c.skipped.empty()) {
       md += "| problem | verdict | evidence |\n|---|---|---|\n";

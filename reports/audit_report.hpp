@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "studies/audit/audit.hpp"
+#include "studies/audit/audit_result.hpp"
 
 namespace sweepcheck {
 

@@ -2,6 +2,13 @@
 // and the failed flag come out as put in.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
 #include "reports/audit_report.hpp"
 
 namespace sweepcheck {
@@ -35,6 +42,46 @@ TEST(AuditReport, MarkdownEscapesTableSeparatorsInEvidence) {
   const std::string md = audit_markdown(sample());
   EXPECT_NE(md.find("**FAIL**"), std::string::npos);
   EXPECT_NE(md.find("max \\|x_(k+1) - x_k\\|/h grows"), std::string::npos);
+}
+
+// The report reads the check list (studies/audit/checks/check_list.hpp): a
+// check's section shows its figure when the list tags it so, and only the
+// figures of the checks the audit judged are drawn (or said not drawn).
+TEST(AuditReport, DrawsTheFiguresOfTheJudgedChecksThatTheCheckListTagsAndNoOther) {
+  AuditResult a = sample();  // step-bound, tagged figure
+  CheckResult extra;         // a check outside the list (checks/testdata/finished_runs.hpp)
+  extra.id = "finished-runs";
+  extra.title = "Every ladder run finished";
+  extra.theorem = "Definition 2.8";
+  extra.verdict = CheckVerdict::pass;
+  a.checks.push_back(extra);
+  for (double h : {0.1, 0.05, 0.025}) {
+    RunRow r;
+    r.problem = "sliding";
+    r.parameters = "d=3";
+    r.h = h;
+    r.max_increment = h;
+    r.error_uniform = h;
+    a.ladder_rows.push_back(r);
+  }
+  const std::string md = audit_markdown(a);
+  EXPECT_NE(md.find("![Step bound](audit_step-bound.png)"), std::string::npos) << md;
+  EXPECT_EQ(md.find("![Every ladder run finished]"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 2 | Every ladder run finished | **PASS** |"), std::string::npos) << md;
+
+  const auto dir = std::filesystem::temp_directory_path() / ("sweepcheck-audit-report-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const auto files = write_audit_report(a, dir);
+  const auto json = nlohmann::json::parse(std::ifstream(dir / "audit.json"));
+  std::filesystem::remove_all(dir);
+  auto drawn_or_said = [&](const std::string& id) {
+    const bool drawn = std::any_of(files.begin(), files.end(),
+                                   [&](const std::string& f) { return f.rfind("audit_" + id + ".", 0) == 0; });
+    return drawn || (json.contains("figures_not_drawn") && json["figures_not_drawn"].contains(id));
+  };
+  EXPECT_TRUE(drawn_or_said("step-bound"));
+  for (const char* id : {"convergence", "violation", "consistency", "precision-work", "finished-runs"})
+    EXPECT_FALSE(drawn_or_said(id)) << id << ": the audit did not judge it";
 }
 
 }  // namespace

@@ -16,7 +16,7 @@
 #include <filesystem>
 #include <string>
 
-#include "studies/audit/audit.hpp"
+#include "studies/audit/audit_result.hpp"
 
 namespace sweepcheck {
 

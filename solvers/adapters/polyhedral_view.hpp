@@ -12,7 +12,7 @@
 // is a polyhedron also derives from PolyhedralView and hands out (M, b(t))
 // itself. Its per-constraint view must agree with the polyhedron (each
 // constraint the signed distance to one half-space; tested for every view
-// that implements this: studies/audit/audit_lcs_test.cpp).
+// that implements this: studies/audit/problems/audit_lcs_test.cpp).
 #include <algorithm>
 #include <functional>
 #include <memory>

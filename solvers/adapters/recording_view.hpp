@@ -1,7 +1,7 @@
 #pragma once
 // A ProblemView decorator that records every call a scheme makes through it:
 // which function, which constraint and at which time. The audit's diagnosis
-// (studies/audit/diagnosis.hpp, issue 36) reads the times a step queries f and
+// (studies/audit/diagnosis/diagnosis.hpp, issue 36) reads the times a step queries f and
 // S at (its time stencil) and how often each constraint is looked at (its
 // coverage) from the host side of the view, whatever the scheme says of
 // itself. One RecordingView per run, one thread; clear() between steps.

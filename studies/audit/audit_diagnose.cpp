@@ -1,5 +1,5 @@
 // The audit's diagnose phase (audit_session.hpp; what it says and why:
-// studies/audit/diagnosis.hpp, studies/audit/audit.md "Diagnosis"). After the
+// studies/audit/diagnosis/diagnosis.hpp, studies/audit/audit.md "Diagnosis"). After the
 // checks: a few coarse traced runs per problem (audit_trace.hpp), isolated
 // like every run of the audited scheme, then the findings.
 #include <fmt/format.h>
@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "studies/audit/audit_session.hpp"
+#include "studies/runs/child_value.hpp"
 #include "studies/runs/parallel_runs.hpp"
 
 namespace sweepcheck::audit_detail {
@@ -35,16 +36,11 @@ std::pair<RunStatus, std::string> compute_maybe_isolated(bool isolate, const Com
     out = compute();
     return {RunStatus::ok, {}};
   }
-  const ChildResult c = child([&] {
-    codec::Writer w;
-    encode(w, compute());
-    return std::move(w.bytes);
-  });
+  const ChildResult c = child([&] { return child_value(compute()); });
   if (c.status != RunStatus::ok) return {c.status, c.detail};
   try {
-    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
     T decoded;
-    decode(r, decoded);
+    read_child_value(c.payload, decoded);
     out = std::move(decoded);
   } catch (const std::exception& e) {
     return {RunStatus::crashed, std::string("the traced run's result could not be read: ") + e.what()};
@@ -134,7 +130,7 @@ void AuditSession::diagnose() {
   for (auto& f : free_steps) d.findings.push_back(std::move(f));
 
   // What the rows show, per problem whose convergence or violation judgement is not a pass.
-  auto verdict_of = [&](const std::string& check, const std::string& label) {
+  auto verdict_of = [&](std::string_view check, const std::string& label) {
     if (const CheckResult* c = res_.find(check))
       for (const auto& p : c->per_problem)
         if (p.problem == label) return p.judgement.verdict;
@@ -142,8 +138,8 @@ void AuditSession::diagnose() {
   };
   for (std::size_t i = 0; i < problems_.size(); ++i) {
     const std::string label = problem_label(problems_[i]);
-    const bool conv_failed = verdict_of("convergence", label) == CheckVerdict::fail;
-    const bool viol_failed = verdict_of("violation", label) == CheckVerdict::fail;
+    const bool conv_failed = verdict_of(kConvergenceCheck.id, label) == CheckVerdict::fail;
+    const bool viol_failed = verdict_of(kViolationCheck.id, label) == CheckVerdict::fail;
     if (!conv_failed && !viol_failed) continue;
     std::vector<RunRow> rows;
     for (const auto& r : res_.ladder_rows)
@@ -155,13 +151,14 @@ void AuditSession::diagnose() {
   }
 
   // Large steps that fail from a perturbed start only: the unstable mode.
-  if (const CheckResult* big = res_.find("large-steps"); big && big->verdict == CheckVerdict::fail)
+  if (const CheckResult* big = res_.find(kLargeStepsCheck.id); big && big->verdict == CheckVerdict::fail)
     for (std::size_t i = 0; i < problems_.size(); ++i)
-      if (verdict_of("large-steps", problem_label(problems_[i])) == CheckVerdict::fail) diagnose_growth(i, d);
+      if (verdict_of(kLargeStepsCheck.id, problem_label(problems_[i])) == CheckVerdict::fail) diagnose_growth(i, d);
 
-  // Patterns across the battery, per failing check.
+  // Patterns across the battery, per failing check judged per problem (the check list's tag).
   for (const auto& c : res_.checks) {
-    if (c.verdict != CheckVerdict::fail) continue;
+    const Check* check = find_check(c.id, opt_.checks);
+    if (c.verdict != CheckVerdict::fail || !check || !check->has(CheckTag::per_problem)) continue;
     std::vector<ProblemVerdict> v;
     for (const auto& p : c.per_problem)
       if (p.judgement.verdict == CheckVerdict::fail || p.judgement.verdict == CheckVerdict::pass)

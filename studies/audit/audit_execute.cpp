@@ -4,44 +4,47 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <optional>
 
 #include "studies/audit/audit_session.hpp"
+#include "studies/runs/child_value.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/runs/problem_guard.hpp"
 #include "studies/runs/run_row_text.hpp"
 #include "sweepcheck/studies/engine/reference_free.hpp"
 #include "sweepcheck/studies/engine/sampled_error.hpp"
 
+namespace sweepcheck {
+
+// Bit-exact encoding for the MPI ranks and the children (studies/runs/run_codec.hpp,
+// studies/runs/child_value.hpp).
+static_assert(sizeof(ProbeRow) == sizeof(std::string) + 40,
+              "ProbeRow changed: update its encoding in audit_execute.cpp");
+template <class Io, class T>
+void probe_fields(Io& io, T& x) {
+  io(x.problem), io(x.h), io(x.defect), io(x.floor), io(x.max_residual), io(x.points);
+}
+// A probe back from the child that made it (beside the type: argument-dependent lookup).
+static void encode(codec::Writer& w, const ProbeRow& x) {
+  auto io = [&w](const auto& v) { codec::encode(w, v); };
+  probe_fields(io, x);
+}
+static void decode(codec::Reader& r, ProbeRow& x) {
+  auto io = [&r](auto& v) { codec::decode(r, v); };
+  probe_fields(io, x);
+}
+
+}  // namespace sweepcheck
+
 namespace sweepcheck::audit_detail {
 
 namespace {
 
-// Bit-exact encoding for the MPI ranks (studies/runs/run_codec.hpp).
-static_assert(sizeof(ProbeRow) == sizeof(std::string) + 40,
-              "ProbeRow changed: update its encoding in audit_execute.cpp");
 template <class Io, class T>
 void task_fields(Io& io, T& x) {
   io(x.row), io(x.samples), io(x.probe.problem), io(x.probe.h), io(x.probe.defect), io(x.probe.floor),
       io(x.probe.max_residual), io(x.probe.points), io(x.probe_status), io(x.fault), io(x.steps_done);
-}
-
-std::string encode_probe(const ProbeRow& r) {
-  return fmt::format("{}\t{}\t{}\t{}\t{}", hex_double(r.defect), hex_double(r.floor), hex_double(r.max_residual),
-                     r.points, hex_double(r.h));
-}
-
-ProbeRow decode_probe(const std::string& text, ProbeRow r) {
-  char buf[5][64];
-  if (std::sscanf(text.c_str(), "%63s\t%63s\t%63s\t%63s\t%63s", buf[0], buf[1], buf[2], buf[3], buf[4]) != 5)
-    throw std::logic_error("audit: malformed probe result from a child run: '" + text + "'");
-  r.defect = parse_hex_double(buf[0]).value_or(std::numeric_limits<double>::quiet_NaN());
-  r.floor = parse_hex_double(buf[1]).value_or(0.0);
-  r.max_residual = parse_hex_double(buf[2]).value_or(0.0);
-  r.points = std::atoi(buf[3]);
-  return r;
 }
 
 }  // namespace
@@ -144,12 +147,21 @@ TaskResult AuditSession::probe_run(std::size_t i, double h) {
     out.probe = consistency_probe(problems_[i], scheme_, h, th_);
     return out;
   }
-  const ChildResult c = isolated([&] { return encode_probe(consistency_probe(problems_[i], scheme_, h, th_)); },
+  const ChildResult c = isolated([&] { return child_value(consistency_probe(problems_[i], scheme_, h, th_)); },
                                  probe_steps(problems_[i]), i);
   out.probe.problem = problem_label(problems_[i]);
   out.probe.h = h;
   if (c.status == RunStatus::ok) {
-    out.probe = decode_probe(c.payload, out.probe);
+    ProbeRow r;
+    try {
+      read_child_value(c.payload, r);
+    } catch (const std::exception& e) {
+      throw std::logic_error(std::string("audit: malformed probe result from a child run: ") + e.what());
+    }
+    out.probe.defect = r.defect;
+    out.probe.floor = r.floor;
+    out.probe.max_residual = r.max_residual;
+    out.probe.points = r.points;
   } else {
     out.steps_done = c.progress;
     out.probe.defect = std::numeric_limits<double>::quiet_NaN();
@@ -165,6 +177,7 @@ TaskResult AuditSession::probe_run(std::size_t i, double h) {
 // difference. Isolated, both runs share one child (a fork per run would
 // reset such state and hide it): run, second instance, run.
 void AuditSession::run_determinism_first() {
+  if (!needs(RunKind::determinism)) return;
   if (!opt_.isolate) {
     determinism_first_ = run_stepper(problems_[0], scheme_, th_.determinism_steps, 1);
     return;
@@ -173,8 +186,7 @@ void AuditSession::run_determinism_first() {
       [&] {
         const auto a = run_stepper(problems_[0], scheme_, th_.determinism_steps, 1);
         const auto b = run_stepper(problems_[0], scheme_, th_.determinism_steps, 1);
-        return fmt::format("{:016x} {:016x} {} {}", a.hash, b.hash, hex_double(a.row.error_uniform),
-                           hex_double(b.row.error_uniform));
+        return child_value(a.hash, b.hash, a.row.error_uniform, b.row.error_uniform);
       },
       2 * th_.determinism_steps, 0);
   if (c.status != RunStatus::ok) {
@@ -183,14 +195,30 @@ void AuditSession::run_determinism_first() {
     determinism_steps_done_ = c.progress;
     return;
   }
-  char e1[64], e2[64];
-  unsigned long long h1 = 0, h2 = 0;
-  if (std::sscanf(c.payload.c_str(), "%llx %llx %63s %63s", &h1, &h2, e1, e2) != 4)
-    throw std::logic_error("audit: malformed determinism result from a child run");
-  determinism_first_.hash = h1;
-  determinism_second_.hash = h2;
-  determinism_first_.row.error_uniform = parse_hex_double(e1).value_or(0);
-  determinism_second_.row.error_uniform = parse_hex_double(e2).value_or(0);
+  try {
+    read_child_value(c.payload, determinism_first_.hash, determinism_second_.hash,
+                     determinism_first_.row.error_uniform, determinism_second_.row.error_uniform);
+  } catch (const std::exception& e) {
+    throw std::logic_error(std::string("audit: malformed determinism result from a child run: ") + e.what());
+  }
+}
+
+// After every other run: the determinism runs' fault recorded (after the
+// faults of every other run), or, in process, the second run made with a
+// fresh instance (isolated, the child made both).
+void AuditSession::finish_determinism() {
+  if (!needs(RunKind::determinism)) return;
+  if (determinism_status_ == RunStatus::not_run) return;
+  if (determinism_status_ != RunStatus::ok) {
+    RunFault f{kind_name(RunKind::determinism), problem_label(problems_[0]), (problems_[0].t_end - problems_[0].t0) / th_.determinism_steps,
+               th_.determinism_steps, determinism_status_, determinism_fault_, determinism_steps_done_};
+    determinism_fault_sentence_ = f.sentence();
+    record_fault(std::move(f));
+    return;
+  }
+  if (!opt_.isolate) determinism_second_ = run_stepper(problems_[0], scheme_, th_.determinism_steps, 1);
+  res_.determinism_hash[0] = determinism_first_.hash;
+  res_.determinism_hash[1] = determinism_second_.hash;
 }
 
 // Task k of the batch: a run of the audited scheme (through scheme_run), a
@@ -276,15 +304,15 @@ void AuditSession::collect(const std::vector<TaskResult>& results) {
       const std::size_t j = k - tasks_.size();
       res_.probe_rows[j] = r.probe;
       if (r.probe_status == RunStatus::not_run)
-        note_not_run("probe", probes_[j].first, r.fault);
+        note_not_run(kind_name(RunKind::probe), probes_[j].first, r.fault);
       else if (r.probe_status != RunStatus::ok)
-        record_fault({"probe", r.probe.problem, r.probe.h, probe_steps(problems_[probes_[j].first]), r.probe_status,
+        record_fault({kind_name(RunKind::probe), r.probe.problem, r.probe.h, probe_steps(problems_[probes_[j].first]), r.probe_status,
                       r.fault, r.steps_done});
       continue;
     }
     rows_[k] = r.row;
     samples_[k] = r.samples;
-    const std::string kind = k < n_ladder_ ? "ladder" : "large-step";
+    const std::string kind = kind_name(k < n_ladder_ ? RunKind::ladder : RunKind::large_step);
     if (rows_[k].status == RunStatus::problem_fault) {
       record_problem_fault(tasks_[k].problem, {kind, problem_label(problems_[tasks_[k].problem]), rows_[k].h,
                                                rows_[k].steps, rows_[k].status, r.fault, r.steps_done});

@@ -8,10 +8,23 @@
 
 #include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
 #include "studies/audit/audit_session.hpp"
+#include "studies/runs/child_value.hpp"
 #include "studies/runs/problem_guard.hpp"
 #include "studies/runs/run_row_text.hpp"
 #include "sweepcheck/studies/engine/perturbed_starts.hpp"
 #include "studies/runs/problem_plugin.hpp"
+
+namespace sweepcheck {
+
+// A perturbed start back from the child that made it (studies/runs/child_value.hpp).
+static void encode(codec::Writer& w, const PerturbedStart& s) {
+  codec::encode(w, s.size), codec::encode(w, s.x0), codec::encode(w, s.displacement), codec::encode(w, s.violation);
+}
+static void decode(codec::Reader& r, PerturbedStart& s) {
+  codec::decode(r, s.size), codec::decode(r, s.x0), codec::decode(r, s.displacement), codec::decode(r, s.violation);
+}
+
+}  // namespace sweepcheck
 
 namespace sweepcheck::audit_detail {
 
@@ -62,23 +75,11 @@ std::vector<PerturbedStart> AuditSession::starts_of(std::size_t i) {
   const AuditProblem& p = problems_[i];
   if (p.untrusted.empty()) return perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0);
   const ChildResult c = run_in_child(
-      [&] {
-        codec::Writer w;
-        for (const auto& s : perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0)) {
-          codec::encode(w, s.size), codec::encode(w, s.x0), codec::encode(w, s.displacement);
-          codec::encode(w, s.violation);
-        }
-        return std::move(w.bytes);
-      },
+      [&] { return child_value(perturbed_starts(p.x0, th_.large_step_starts, &p.view->constraints(), p.t0)); },
       60.0 /* s: a few projections per start */, problem_plugin_child_limits());
   std::vector<PerturbedStart> out;
   if (c.status == RunStatus::ok) {
-    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
-    while (r.p != r.end) {
-      PerturbedStart s;
-      codec::decode(r, s.size), codec::decode(r, s.x0), codec::decode(r, s.displacement), codec::decode(r, s.violation);
-      out.push_back(std::move(s));
-    }
+    read_child_value(c.payload, out);
     return out;
   }
   std::string cause = problem_fault_cause(p.untrusted, c);
@@ -122,16 +123,27 @@ void AuditSession::plan_starts() {
           ProblemCallLog log;
           const ScopedProblemCallLog scope(log);
           const double v = velocity_scale(p);
-          return log.non_finite ? "N" + problem_non_finite_cause(p.untrusted, log) : "V" + hex_double(v);
+          return child_value(log.non_finite, log.non_finite ? problem_non_finite_cause(p.untrusted, log) : std::string(), v);
         },
         10.0, problem_plugin_child_limits());
-    if (c.status == RunStatus::ok && !c.payload.empty()) {
-      if (c.payload[0] == 'V') {
-        velocity_scales_[i] = parse_hex_double(c.payload.substr(1)).value_or(std::numeric_limits<double>::quiet_NaN());
-        if (std::isfinite(velocity_scales_[i])) continue;
+    bool non_finite = false, read = false;
+    std::string why;
+    double v = 0;
+    if (c.status == RunStatus::ok) {
+      try {
+        read_child_value(c.payload, non_finite, why, v);
+        read = true;
+      } catch (const std::exception&) {
+        // Unreadable: the cause below, as for a child that failed.
+      }
+    }
+    if (read) {
+      if (!non_finite) {
+        velocity_scales_[i] = v;
+        if (std::isfinite(v)) continue;
       }
       problem_fault_reason_[i] = "sampling f(t, x0) over the span (the velocity scale): " +
-                                 (c.payload[0] == 'N' ? c.payload.substr(1) : p.untrusted + ": a non-finite scale");
+                                 (non_finite ? why : p.untrusted + ": a non-finite scale");
       continue;
     }
     const std::string cause = problem_fault_cause(p.untrusted, c);
@@ -150,19 +162,29 @@ void AuditSession::plan_starts() {
   }
 }
 
+// Only the runs some check of the list needs (Check::needs).
+bool AuditSession::needs(RunKind k) const {
+  for (const auto& c : opt_.checks)
+    if (c.needs & unsigned(k)) return true;
+  return false;
+}
+
 // The ladders (checks 1-3), the reference scheme's ladder on the first
 // problem (check 6), the large steps from every start (check 4), and the
-// consistency probes (check 5).
+// consistency probes (check 5): those some check of the list needs.
 void AuditSession::plan_runs() {
   reference_ = catalog_scheme_factory(parse_scheme_spec(opt_.reference_scheme));
   reference_name_ = reference_()->name();
   auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th_.ladder; };
-  for (std::size_t i = 0; i < problems_.size(); ++i)
-    for (auto n : ladder_of(problems_[i]).step_counts(problems_[i].t_end - problems_[i].t0))
-      tasks_.push_back({i, n, false});
-  for (auto n : ladder_of(problems_[0]).step_counts(problems_[0].t_end - problems_[0].t0)) tasks_.push_back({0, n, true});
+  if (needs(RunKind::ladder))
+    for (std::size_t i = 0; i < problems_.size(); ++i)
+      for (auto n : ladder_of(problems_[i]).step_counts(problems_[i].t_end - problems_[i].t0))
+        tasks_.push_back({i, n, false});
+  if (needs(RunKind::reference_ladder))
+    for (auto n : ladder_of(problems_[0]).step_counts(problems_[0].t_end - problems_[0].t0))
+      tasks_.push_back({0, n, true});
   n_ladder_ = tasks_.size();
-  for (std::size_t i = 0; i < problems_.size(); ++i) {
+  for (std::size_t i = 0; i < problems_.size() && needs(RunKind::large_step); ++i) {
     const double span = problems_[i].t_end - problems_[i].t0;
     std::int64_t last = 0;
     for (int k = 0; k <= th_.large_step_halvings; ++k) {
@@ -177,7 +199,7 @@ void AuditSession::plan_runs() {
   const auto& L = th_.probe_ladder;
   for (int k = 0; k < L.points; ++k)
     probe_h.push_back(L.points == 1 ? L.h_max : L.h_max * std::pow(L.h_min / L.h_max, double(k) / (L.points - 1)));
-  for (std::size_t i = 0; i < problems_.size(); ++i)
+  for (std::size_t i = 0; i < problems_.size() && needs(RunKind::probe); ++i)
     if (problems_[i].project)
       for (double h : probe_h) probes_.emplace_back(i, h);
 }

@@ -10,8 +10,12 @@
 //                                 from the journal when resuming; the one
 //                                 batch over the Executor; the determinism
 //                                 runs; faults and runs not started recorded;
-//   judge    (audit_judge.cpp)    refinement and the seven checks;
+//   judge    (audit_judge.cpp)    every check of the check list
+//                                 (opt.checks; checks/check_list.hpp) on the
+//                                 rows, refining where a slope has not settled;
+//   diagnose (audit_diagnose.cpp) traced runs and the findings;
 //   report   (reports/audit_report.*) prints the AuditResult.
+// The plan makes only the runs some check of the list needs (Check::needs).
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -22,8 +26,11 @@
 #include <utility>
 #include <vector>
 
-#include "studies/audit/audit.hpp"
-#include "studies/audit/audit_trace.hpp"
+#include "studies/audit/audit_result.hpp"
+#include "studies/audit/checks/consistency_probe.hpp"
+#include "studies/audit/diagnosis/audit_trace.hpp"
+#include "studies/runs/erased_run.hpp"
+#include "studies/runs/scheme_factory.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/run_codec.hpp"
 #include "sweepcheck/solvers/adapters/template_stepper.hpp"
@@ -31,6 +38,10 @@
 #include "sweepcheck/studies/engine/richardson.hpp"
 
 namespace sweepcheck::audit_detail {
+
+// A run kind's name, as RunFault::kind and the runs not started name it
+// (checks/check.hpp: the kinds the checks rest on).
+inline std::string kind_name(RunKind k) { return std::string(run_kind_name(k)); }
 
 // One independent task of the audit: a ladder / large-step run or a probe.
 struct TaskResult {
@@ -71,6 +82,8 @@ class AuditSession {
 
  private:
   // --- plan (audit_plan.cpp) ---
+  // Whether some check of the list rests on runs of this kind.
+  bool needs(RunKind k) const;
   void select_problems(const std::vector<AuditProblem>& all_problems);
   void plan_starts();
   std::vector<PerturbedStart> starts_of(std::size_t i);
@@ -83,6 +96,8 @@ class AuditSession {
   TaskResult probe_run(std::size_t i, double h);
   std::int64_t probe_steps(const AuditProblem& p) const;
   void run_determinism_first();
+  // The determinism runs' fault recorded, or (in process) their second run made.
+  void finish_determinism();
   TaskResult run_task(std::size_t k);
   void execute_batch();
   void collect(const std::vector<TaskResult>& results);
@@ -93,12 +108,14 @@ class AuditSession {
   void errors_of_reference_free_problems();
 
   // --- judge (audit_judge.cpp) ---
+  // The rows the checks judge problem i on, with refinement through scheme_run and probe_run.
+  ProblemRows rows_of(std::size_t i);
+  BatteryRows battery_rows() const;
   void refine_and_judge(std::size_t i);
   void explain_gave_up();
   void not_run_if(Judgement j, const std::string& kind, std::size_t i, CheckResult& c);
-  void judge_checks_one_to_five();
-  CheckResult judge_precision_work() ;
-  CheckResult judge_determinism();
+  // The checks' results in the list's order, from the per-problem outcomes, the faults and the battery rows.
+  void judge_checks();
   // The error bound of problem i's large steps, and whether row k of the batch broke it.
   double large_step_bound(std::size_t i) const;
   bool large_step_broke_bound(std::size_t k) const;
@@ -138,14 +155,16 @@ class AuditSession {
   std::string not_started_reason_;  // the reason of the first one (task order)
   AuditRun determinism_first_, determinism_second_;
   std::string determinism_fault_;
+  std::string determinism_fault_sentence_;  // its RunFault's sentence, once recorded (finish_determinism)
   RunStatus determinism_status_ = RunStatus::ok;
   std::int64_t determinism_steps_done_ = -1;
   std::vector<RunRow> rows_;                        // per task
   std::vector<std::vector<Vec<double>>> samples_;   // per task
   std::vector<RichardsonEstimate> estimates_;       // per problem (reference-free ones)
 
-  // Judgements per problem (checks 1-3 and 5) and the runs refinement added.
-  std::vector<Judgement> j_conv_, j_viol_, j_bound_, j_cons_;
+  // Per check of the list (opt.checks), per problem: its outcome (checks judged
+  // per problem); and the runs refinement added.
+  std::vector<std::vector<CheckOutcome>> outcomes_;
   std::vector<std::vector<RunRow>> refined_;
   std::vector<std::vector<ProbeRow>> refined_probes_;
 };

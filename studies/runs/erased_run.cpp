@@ -7,7 +7,7 @@
 
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/problem_guard.hpp"
-#include "studies/runs/run_codec.hpp"
+#include "studies/runs/child_value.hpp"
 #include "sweepcheck/solvers/adapters/counting_view.hpp"
 #include "sweepcheck/solvers/adapters/template_stepper.hpp"
 #include "sweepcheck/studies/engine/error_observers.hpp"
@@ -89,7 +89,7 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   HashObserver hash;
   SampleRecorder<double> recorder(sample_times);
   // The error against the problem's solution: uniform (exact x(t)) or at the
-  // reference's sample times only (studies/audit/audit_problems.hpp).
+  // reference's sample times only (studies/audit/problems/audit_problems.hpp).
   double error = 0;
   auto run = [&](auto& err) {
     auto obs = observers(err, viol, hash, recorder);
@@ -186,15 +186,11 @@ GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme,
     out.fault = non_finite_cause(out.run);
     return out;
   }
-  // The child sends the row, the samples and a problem fault bit for bit (studies/runs/run_codec.hpp).
+  // The child sends the row, the samples and a problem fault bit for bit (studies/runs/child_value.hpp).
   const ChildResult c = child(
       [&] {
-        auto run = run_stepper(problem, scheme, n, points_per_step, sample_times);
-        codec::Writer w;
-        codec::encode(w, run.row);
-        codec::encode(w, run.samples);
-        codec::encode(w, run.problem_fault);
-        return std::move(w.bytes);
+        const auto run = run_stepper(problem, scheme, n, points_per_step, sample_times);
+        return child_value(run.row, run.samples, run.problem_fault);
       },
       n);
   if (c.status != RunStatus::ok) {
@@ -209,11 +205,7 @@ GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme,
   // The payload was written by the child after untrusted code had run in it:
   // code that corrupts memory can corrupt it too, recorded like a crash.
   try {
-    codec::Reader r{c.payload.data(), c.payload.data() + c.payload.size()};
-    codec::decode(r, out.run.row);
-    codec::decode(r, out.run.samples);
-    codec::decode(r, out.run.problem_fault);
-    if (r.p != r.end) throw std::runtime_error("trailing bytes");
+    read_child_value(c.payload, out.run.row, out.run.samples, out.run.problem_fault);
   } catch (const std::exception& e) {
     out.run = {};
     out.run.row = fault_row(problem, scheme_label, claimed_order, n, RunStatus::crashed);

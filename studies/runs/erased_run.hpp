@@ -83,7 +83,7 @@ struct AuditProblem {
   // velocity scale of the violation floor and the large-step bound.
   double set_speed = 0;
   // What distinguishes the problem within the battery, in the words of the
-  // audit's diagnosis (studies/audit/diagnosis.hpp, "Patterns"): "moving set",
+  // audit's diagnosis (studies/audit/diagnosis/diagnosis.hpp, "Patterns"): "moving set",
   // "time-dependent field", "several constraints active together", "curved
   // boundary", "flat boundary", "contacts switch", "non-identity metric".
   // Empty for a problem plugin (nothing is known of it).

@@ -5,11 +5,13 @@
 #include <cmath>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include "sweepcheck/solvers/adapters/template_stepper.hpp"
 #include "sweepcheck/studies/engine/sampled_error.hpp"
 #include "sweepcheck/solvers/plugin/problem_validation.hpp"
 #include "sweepcheck/solvers/core/resource_limits.hpp"
+#include "studies/runs/child_value.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/problem_guard.hpp"
 #include "studies/runs/shared_library.hpp"
@@ -112,7 +114,8 @@ std::shared_ptr<const plugin::ProblemDefinition> load_problem_plugin(const std::
                                                                      const ProblemPluginLoad& how) {
   const std::string who = problem_plugin_label(path);
   // 1. In a child: everything that calls the plugin's code before a run.
-  //    Payload: 'B' + message (bad input), or 'V' + the violations, one a line.
+  //    Its value (studies/runs/child_value.hpp): whether it is bad input, the
+  //    message if so, and the violations.
   const ChildResult c = run_in_child(
       [&]() -> std::string {
         try {
@@ -120,11 +123,9 @@ std::shared_ptr<const plugin::ProblemDefinition> load_problem_plugin(const std::
           report_child_call(kContract, std::nan(""));
           check_definition(*d, who);
           report_child_call_returned();
-          std::string text = "V";
-          for (const auto& v : violations_of(d)) text += v + "\n";
-          return text;
+          return child_value(false, std::string(), violations_of(d));
         } catch (const std::invalid_argument& e) {
-          return std::string("B") + e.what();
+          return child_value(true, std::string(e.what()), std::vector<std::string>{});
         }
       },
       how.load_seconds, problem_plugin_child_limits());
@@ -138,14 +139,15 @@ std::shared_ptr<const plugin::ProblemDefinition> load_problem_plugin(const std::
     throw std::runtime_error(fmt::format("{}: loading and validating it (in a child process) failed inside {}{}: {}",
                                          who, where, at, describe(c)));
   }
-  if (c.payload.empty()) throw std::logic_error("load_problem_plugin: empty answer from the child");
-  if (c.payload[0] == 'B') throw std::invalid_argument(c.payload.substr(1));
+  bool bad_input = false;
+  std::string message;
   std::vector<std::string> violations;
-  for (std::size_t b = 1; b < c.payload.size();) {
-    const auto e = c.payload.find('\n', b);
-    violations.push_back(c.payload.substr(b, e - b));
-    b = e == std::string::npos ? c.payload.size() : e + 1;
+  try {
+    read_child_value(c.payload, bad_input, message, violations);
+  } catch (const std::exception& e) {
+    throw std::logic_error(std::string("load_problem_plugin: unreadable answer from the child (") + e.what() + ")");
   }
+  if (bad_input) throw std::invalid_argument(message);
   if (!violations.empty()) {
     std::string list;
     for (const auto& v : violations) list += "\n  - " + v;

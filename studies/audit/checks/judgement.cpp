@@ -1,0 +1,32 @@
+#include "studies/audit/checks/judgement.hpp"
+
+namespace sweepcheck {
+
+std::string to_string(CheckVerdict v) {
+  switch (v) {
+    case CheckVerdict::pass: return "PASS";
+    case CheckVerdict::fail: return "FAIL";
+    case CheckVerdict::inconclusive: return "INCONCLUSIVE";
+    case CheckVerdict::info: return "INFO";
+    case CheckVerdict::pre_asymptotic: return "PRE-ASYMPTOTIC";
+    case CheckVerdict::unsettled: return "UNSETTLED";
+  }
+  return "?";
+}
+
+CheckVerdict worst(CheckVerdict a, CheckVerdict b) {
+  auto rank = [](CheckVerdict v) {
+    switch (v) {
+      case CheckVerdict::fail: return 5;
+      case CheckVerdict::unsettled: return 4;
+      case CheckVerdict::pre_asymptotic: return 3;
+      case CheckVerdict::inconclusive: return 2;
+      case CheckVerdict::pass: return 1;
+      case CheckVerdict::info: return 0;
+    }
+    return 0;
+  };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+}  // namespace sweepcheck

@@ -1,0 +1,167 @@
+// The diagnosis's traced runs (audit_trace.hpp).
+#include "studies/audit/diagnosis/audit_trace.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+#include "sweepcheck/solvers/adapters/recording_view.hpp"
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+
+namespace sweepcheck {
+
+namespace {
+
+// The distinct times of one step's queries of one kind (at most 16: a
+// stencil with more is reported by its first 16).
+void add_distinct(std::vector<double>& ts, double t) {
+  for (double s : ts)
+    if (std::abs(s - t) <= 1e-12 * (1 + std::abs(t))) return;
+  if (ts.size() < 16) ts.push_back(t);
+}
+
+// Inside S with room to spare: every g_j above `room` (and round-off).
+bool inside_by(const plugin::ConstraintView& c, double t, const Vec<double>& x, double room) {
+  const double margin = room + 1e-9 * (1 + x.norm());
+  for (int j = 0; j < c.size(); ++j)
+    if (!(c.value(j, t, as_span(x)) > margin)) return false;
+  return true;
+}
+
+}  // namespace
+
+void encode(codec::Writer& w, const TraceQuery& q) { codec::encode(w, q.set), codec::encode(w, q.t_k), codec::encode(w, q.t_q); }
+void decode(codec::Reader& r, TraceQuery& q) { codec::decode(r, q.set), codec::decode(r, q.t_k), codec::decode(r, q.t_q); }
+
+void encode(codec::Writer& w, const TraceRun& x) {
+  using codec::encode;
+  encode(w, x.h), encode(w, x.n), encode(w, x.steps), encode(w, x.status), encode(w, x.fault), encode(w, x.queries),
+      encode(w, x.evaluations), encode(w, x.projections), encode(w, x.violation), encode(w, x.project_calls),
+      encode(w, x.polyhedron_calls), encode(w, x.free_gain);
+}
+void decode(codec::Reader& r, TraceRun& x) {
+  using codec::decode;
+  decode(r, x.h), decode(r, x.n), decode(r, x.steps), decode(r, x.status), decode(r, x.fault), decode(r, x.queries),
+      decode(r, x.evaluations), decode(r, x.projections), decode(r, x.violation), decode(r, x.project_calls),
+      decode(r, x.polyhedron_calls), decode(r, x.free_gain);
+}
+void encode(codec::Writer& w, const GrowthTrace& x) {
+  using codec::encode;
+  encode(w, x.h), encode(w, x.gap), encode(w, x.direction), encode(w, x.direction_step);
+}
+void decode(codec::Reader& r, GrowthTrace& x) {
+  using codec::decode;
+  decode(r, x.h), decode(r, x.gap), decode(r, x.direction), decode(r, x.direction_step);
+}
+
+TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, std::int64_t steps) {
+  TraceRun out;
+  out.n = n;
+  out.h = (problem.t_end - problem.t0) / double(n);
+  const double h = out.h;
+  const plugin::ProblemView& inner = *problem.view;
+  const plugin::ConstraintView& set = inner.constraints();
+  const int m = set.size();
+  out.evaluations.assign(std::size_t(m), 0);
+  out.projections.assign(std::size_t(m), 0);
+  out.violation.assign(std::size_t(m), 0.0);
+  const auto stepper = scheme();
+  RecordingView view(inner);
+  Vec<double> x = problem.x0, next(x.size()), f(x.size());
+  std::vector<double> tf, ts;
+  for (std::int64_t k = 0; k < std::min(n, steps); ++k) {
+    const double tk = problem.t0 + double(k) * h;
+    const double tk1 = k + 1 == n ? problem.t_end : problem.t0 + double(k + 1) * h;
+    view.clear();
+    Work work;
+    try {
+      stepper->step(tk, as_span(x), h, view, as_span(next), work);
+    } catch (const std::exception& e) {
+      out.status = RunStatus::threw;
+      out.fault = e.what();
+      break;
+    } catch (...) {
+      out.status = RunStatus::threw;
+      out.fault = "an exception not derived from std::exception";
+      break;
+    }
+    tf.clear(), ts.clear();
+    bool moved = false;
+    for (const ViewCall& c : view.calls()) {
+      if (!c.queries_set()) {
+        add_distinct(tf, c.t);
+        if (c.kind == ViewCall::f_integral) add_distinct(tf, c.t + c.h);
+        continue;
+      }
+      add_distinct(ts, c.t);
+      if (c.kind == ViewCall::polyhedron) {
+        ++out.polyhedron_calls;
+        for (auto& e : out.evaluations) ++e;  // the catching-up projection reads every row
+        continue;
+      }
+      if (c.j < 0 || c.j >= m) continue;
+      ++out.evaluations[std::size_t(c.j)];
+      if (c.kind == ViewCall::project) {
+        ++out.project_calls;
+        if (c.moved) ++out.projections[std::size_t(c.j)], moved = true;
+      }
+    }
+    for (double t : tf) out.queries.push_back({0, tk, t});
+    for (double t : ts) out.queries.push_back({1, tk, t});
+    if (!all_finite(next)) {
+      out.status = RunStatus::non_finite;
+      out.fault = "a non-finite state";
+      ++out.steps;
+      break;
+    }
+    // What the host sees of the step (calls on the inner view: not recorded).
+    for (int j = 0; j < m; ++j)
+      out.violation[std::size_t(j)] = std::max(out.violation[std::size_t(j)], set.distance(j, tk1, as_span(next)));
+    inner.f(tk, as_span(x), as_span(f));
+    const double f2 = f.squaredNorm();
+    // Free of contact: every g_j at the start above 2 h |f| (|grad g_j| is at
+    // most sqrt(2) on the battery, so the Euler predictor x + h f stays
+    // inside even the sets linearised at x, as PGS and Venel see them), the
+    // end strictly inside, and no projection that moved the point.
+    const double room = 2 * h * std::sqrt(f2);
+    if (f2 > 1e-24 && !moved && inside_by(set, tk, x, room) && inside_by(set, tk1, next, 0))
+      out.free_gain.push_back((next - x).dot(f) / (h * f2));
+    x.swap(next);
+    ++out.steps;
+  }
+  return out;
+}
+
+GrowthTrace trace_growth(const AuditProblem& given, const AuditProblem& perturbed, const SchemeFactory& scheme,
+                         std::int64_t n, std::int64_t steps) {
+  GrowthTrace out;
+  out.h = (given.t_end - given.t0) / double(n);
+  const auto a = scheme(), b = scheme();
+  const plugin::ProblemView& view = *given.view;
+  Vec<double> x = given.x0, y = perturbed.x0, nx(x.size()), ny(x.size());
+  const double small = 1e-3 * (1 + given.x0.norm());
+  out.gap.push_back((y - x).norm());
+  for (std::int64_t k = 0; k < std::min(n, steps); ++k) {
+    const double tk = given.t0 + double(k) * out.h;
+    Work w;
+    try {
+      a->step(tk, as_span(x), out.h, view, as_span(nx), w);
+      b->step(tk, as_span(y), out.h, view, as_span(ny), w);
+    } catch (...) {
+      break;
+    }
+    if (!all_finite(nx) || !all_finite(ny)) break;
+    x.swap(nx), y.swap(ny);
+    const Vec<double> d = y - x;
+    const double g = d.norm();
+    out.gap.push_back(g);
+    if (g > 0 && g <= small && g > out.gap.front()) {
+      out.direction = d / g;
+      out.direction_step = int(k + 1);
+    }
+    if (g > small) break;
+  }
+  return out;
+}
+
+}  // namespace sweepcheck

@@ -1,0 +1,68 @@
+#pragma once
+// The diagnosis's own runs (studies/audit/diagnosis/diagnosis.hpp, issue 36): a few
+// coarse steps of the audited scheme through a RecordingView
+// (solvers/adapters/recording_view.hpp), and what the host sees of them: the
+// times each step queries f and S at, how often each constraint is looked at
+// and projected onto, which constraint carries the violation, and how far a
+// step free of contact moves the state along f. They are separate from the
+// ladder's runs (whose numbers stay those of the plain counting view) and
+// cost a few coarse steps per problem.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "studies/runs/erased_run.hpp"
+#include "studies/runs/run_codec.hpp"
+
+namespace sweepcheck {
+
+// One query of f (set = 0) or of the set S (set = 1) by the step from t_k.
+struct TraceQuery {
+  std::uint8_t set = 0;
+  double t_k = 0, t_q = 0;
+};
+
+struct TraceRun {
+  double h = 0;
+  std::int64_t n = 0;      // the run's steps over [t0, t_end] (h = (t_end - t0) / n)
+  std::int64_t steps = 0;  // the steps traced (the first ones)
+  RunStatus status = RunStatus::ok;  // a fault or a non-finite state ends the trace early
+  std::string fault;
+  std::vector<TraceQuery> queries;        // per step, the distinct times f and S were queried at
+  std::vector<std::int64_t> evaluations;  // per constraint: value, gradient, distance and project calls
+  std::vector<std::int64_t> projections;  // per constraint: project calls that moved the point
+  std::vector<double> violation;          // per constraint: max over steps of d_{S_j(t_{k+1})}(x_{k+1})
+  std::int64_t project_calls = 0, polyhedron_calls = 0;
+  // Steps from a point with every g_j above 2 h |f| to a point strictly
+  // inside S (no constraint can have acted, not even one linearised at x),
+  // with no projection that moved the point: <Φ_h(x) − x, f(t_k, x)> / (h |f(t_k, x)|²),
+  // which is 1 + O(h) for every consistent scheme (seed 000, (15)).
+  std::vector<double> free_gain;
+};
+
+// The first `steps` steps of a run with n steps over the problem's interval,
+// from its start, the calls recorded host side. Throws nothing for a scheme's
+// run-time trouble: a throwing step or a non-finite state ends the trace
+// with that status.
+TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, std::int64_t steps);
+
+// Two runs with step h = (t_end - t0) / n side by side, from the given start
+// and from a perturbed one, for at most `steps` steps: |x_k' − x_k| per
+// step and the unit direction of the difference at the last step where it is
+// still small (below 1e-3 of the state's size: the linearised regime), which
+// is the unstable mode a large-step failure from a perturbed start grows in.
+struct GrowthTrace {
+  double h = 0;
+  std::vector<double> gap;  // |x_k' − x_k|, k = 0..
+  Vec<double> direction;    // unit; empty when the gap never grew
+  int direction_step = -1;  // the step it was taken at
+};
+GrowthTrace trace_growth(const AuditProblem& given, const AuditProblem& perturbed, const SchemeFactory& scheme,
+                         std::int64_t n, std::int64_t steps);
+
+void encode(codec::Writer& w, const TraceRun& x);
+void decode(codec::Reader& r, TraceRun& x);
+void encode(codec::Writer& w, const GrowthTrace& x);
+void decode(codec::Reader& r, GrowthTrace& x);
+
+}  // namespace sweepcheck

@@ -1,0 +1,315 @@
+// The audit's Diagnosis (diagnosis.hpp): the findings, put into words from
+// the measured stencil and coverage (stencil_and_coverage.hpp), the rows and
+// the checks' verdicts.
+#include "studies/audit/diagnosis/diagnosis.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include "studies/audit/diagnosis/diagnosis_words.hpp"
+
+namespace sweepcheck {
+
+namespace {
+
+using diagnosis_words::join;
+using diagnosis_words::list_of;
+using diagnosis_words::num;
+
+}  // namespace
+
+std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws) {
+  // Group the problems by what their stencil says (per f and S).
+  std::vector<std::pair<std::string, std::vector<const StencilLaw*>>> groups;
+  std::set<std::string> problems;
+  for (const auto& l : laws) {
+    problems.insert(l.problem);
+    const std::string key = l.of + "|" + l.kind + "|" + l.law + "|" + (l.outside ? "out" : "in");
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
+    if (it == groups.end()) groups.push_back({key, {}}), it = groups.end() - 1;
+    it->second.push_back(&l);
+  }
+  std::vector<Finding> out;
+  for (const auto& [key, members] : groups) {
+    const StencilLaw& l = *members.front();
+    const std::string& who = l.of;  // "f" or "S"
+    const std::string what = l.of == "f" ? "the field" : "the set";
+    std::string where;
+    if (members.size() == problems.size()) {
+      where = fmt::format("on every problem ({})", members.size());
+    } else {
+      std::vector<std::string> names;
+      for (const auto* m : members) names.push_back(m->problem);
+      where = fmt::format("on {} ({} of {})", join(names, "; "), members.size(), problems.size());
+    }
+    Finding f{"time stencil", "", false};
+    if (l.kind == "never") {
+      f.text = fmt::format("{} never queried {}: the scheme ignores {}.", who, where, what);
+      f.defect = true;
+    } else if (l.kind == "frozen") {
+      f.text = fmt::format("{} always queried at t = {} whatever t_k, {}: time frozen; {} is seen as it is at that "
+                           "time, not at the step's.",
+                           who, list_of(l.frozen_at), where, what);
+      f.defect = true;
+    } else if (l.kind == "fixed") {
+      f.text = fmt::format("{} queried at t_k + c h, c = {} (the same at every step and every h), {}.", who,
+                           list_of(l.c), where);
+      if (l.of == "S" && l.c.size() == 1 && std::abs(l.c[0]) <= kStencilSameFraction)
+        f.text += " S queried at t_k (c = 0): a one-step lag of the set, within the theory by itself: a set moving "
+                  "with speed at most L has d_H(S(t_k), S(t_k + h)) <= L h, so a lag alone keeps the violation O(h) "
+                  "and order 1 (examples/pbd_lagged_set.cpp); on a static set it changes nothing.";
+    } else if (l.kind == "h-dependent") {
+      f.text = fmt::format("{} queried at {}, {}: not a fixed fraction of the step.", who, l.law, where);
+      for (const auto& law : l.laws) {
+        if (law.q < 1 && std::abs(law.b) > 1e-12) {
+          f.defect = true;
+          f.text += fmt::format(" {} is evaluated O(h^{:.3g}) away from t_k + {} h, more than a step's fraction as "
+                                "h -> 0.",
+                                what, law.q, num(law.a));
+        } else if (std::abs(law.b) > 1e-12) {
+          f.text += fmt::format(" The offset O(h^{:.3g}) is below the step's size as h -> 0: within O(h).", law.q);
+        }
+      }
+    } else {
+      f.text = fmt::format("{} queried at {}, {}.", who, l.law, where);
+    }
+    if (l.outside && l.kind != "frozen") {
+      f.defect = true;
+      f.text += fmt::format(" Queried outside the step [t_k, t_k + h]: c from {} to {}.", num(l.c_min), num(l.c_max));
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+std::vector<Finding> coverage_findings(const std::vector<ConstraintCoverage>& coverage) {
+  std::vector<Finding> out;
+  std::int64_t project_calls = 0;
+  int with_constraints = 0;
+  for (const auto& c : coverage) {
+    project_calls += c.project_calls;
+    if (c.constraints > 0 && c.runs > 0) ++with_constraints;
+    if (c.never.empty() || c.runs == 0) continue;
+    Finding f{"constraint coverage", "", true};
+    const int m = c.constraints;
+    if (int(c.never.size()) == m) {
+      f.text = fmt::format("{}: no constraint evaluated or projected in {} runs ({} constraint{}): S ignored.", c.problem,
+                           c.runs, m, m == 1 ? "" : "s");
+    } else if (c.never.size() == 1) {
+      const int j = c.never[0];
+      f.text = fmt::format("{}: constraint {} of {} ({}) never evaluated or projected in {} runs: dropped?", c.problem,
+                           j, m, j == m - 1 ? "the last" : (j == 0 ? "the first" : "numbered from 0"), c.runs);
+    } else {
+      std::vector<std::string> ids;
+      for (std::size_t k = 0; k < std::min<std::size_t>(c.never.size(), 8); ++k) ids.push_back(std::to_string(c.never[k]));
+      f.text = fmt::format("{}: constraints {}{} ({} of {}) never evaluated or projected in {} runs: dropped?",
+                           c.problem, join(ids), c.never.size() > 8 ? ", ..." : "", c.never.size(), m, c.runs);
+    }
+    out.push_back(std::move(f));
+  }
+  if (with_constraints > 0 && project_calls == 0)
+    out.push_back({"constraint coverage",
+                   "project() is never called on any problem: the scheme measures the constraints (value, distance, "
+                   "gradient) and keeps S by forces of its own (a penalty, a QP of its own) or not at all.",
+                   false});
+  return out;
+}
+
+std::vector<Finding> pattern_findings(const std::string& check, const std::vector<ProblemVerdict>& verdicts,
+                                      const std::map<std::string, std::vector<std::string>>& tags) {
+  std::vector<Finding> out;
+  int nf = 0, np = 0;
+  std::set<std::string> all;
+  for (const auto& v : verdicts) {
+    (v.failed ? nf : np)++;
+    if (auto it = tags.find(v.problem); it != tags.end()) all.insert(it->second.begin(), it->second.end());
+  }
+  if (nf == 0) return out;
+  if (np == 0) {
+    out.push_back({"pattern",
+                   fmt::format("{} fails on every problem ({}/{}): no feature of the battery sets the failing ones "
+                               "apart.",
+                               check, nf, nf),
+                   false});
+    return out;
+  }
+  auto has = [&](const std::string& problem, const std::string& tag) {
+    auto it = tags.find(problem);
+    return it != tags.end() && std::find(it->second.begin(), it->second.end(), tag) != it->second.end();
+  };
+  // A feature: one tag, or either of two ("moving set" or "time-dependent field").
+  const std::vector<std::string> tag_list(all.begin(), all.end());
+  std::vector<std::vector<std::string>> features;
+  for (const auto& t : tag_list) features.push_back({t});
+  for (std::size_t a = 0; a < tag_list.size(); ++a)
+    for (std::size_t b = a + 1; b < tag_list.size(); ++b) features.push_back({tag_list[a], tag_list[b]});
+  auto words = [](const std::vector<std::string>& f) {
+    return f.size() == 1 ? "'" + f[0] + "'" : "'" + f[0] + "' or '" + f[1] + "'";
+  };
+  double best = -1;
+  std::string best_text;
+  std::vector<Finding> negative;
+  for (const auto& feature : features) {
+    int fw = 0, pw = 0;
+    for (const auto& v : verdicts) {
+      bool with = false;
+      for (const auto& t : feature) with = with || has(v.problem, t);
+      if (with) (v.failed ? fw : pw)++;
+    }
+    if (fw == nf && pw == 0) {
+      // A pair only when no single tag of it already says it.
+      if (feature.size() == 2 && !out.empty()) continue;
+      out.push_back({"pattern",
+                     fmt::format("{} fails on every problem tagged {} ({}/{}) and passes every one without ({}/{}).",
+                                 check, words(feature), fw, nf, np, np),
+                     false});
+    } else if (feature.size() == 1 && fw == 0 && pw == np) {
+      negative.push_back({"pattern",
+                          fmt::format("{} fails only on problems not tagged {} ({}/{}) and passes every one tagged so "
+                                      "({}/{}).",
+                                      check, words(feature), nf, nf, np, np),
+                          false});
+    } else if (feature.size() == 1) {
+      const double score = double(fw) / nf - double(pw) / np;
+      if (score > best) {
+        best = score;
+        best_text = fmt::format("{}: {} of {} failing problems are tagged {}, and {} of {} passing ones.", check, fw, nf,
+                                words(feature), pw, np);
+      }
+    }
+  }
+  if (out.empty()) out = std::move(negative);
+  if (out.empty() && best > 0.5) out.push_back({"pattern", best_text, false});
+  return out;
+}
+
+std::vector<Finding> row_findings(const std::string& problem, const std::vector<RunRow>& rows, bool error_failed,
+                                  bool violation_failed, const ConstraintCoverage* coverage) {
+  std::vector<Finding> out;
+  std::vector<const RunRow*> ok;
+  for (const auto& r : rows)
+    if (r.status == RunStatus::ok && std::isfinite(r.error_uniform)) ok.push_back(&r);
+  std::sort(ok.begin(), ok.end(), [](const RunRow* a, const RunRow* b) { return a->h > b->h; });
+  if (ok.size() < 4) return out;
+  const std::vector<const RunRow*> fine(ok.end() - 4, ok.end());
+  const double h_hi = fine.front()->h, h_lo = fine.back()->h;
+  if (h_hi < 4 * h_lo * (1 - 1e-9)) return out;  // fewer than two halvings: nothing to say about h -> 0
+  double scale = 0, noise = 0, e_lo = std::numeric_limits<double>::infinity(), e_hi = 0, v_lo = e_lo, v_hi = 0;
+  for (const RunRow* r : fine) {
+    scale = std::max(scale, r->scale);
+    noise = std::max(noise, r->noise_floor);
+    e_lo = std::min(e_lo, r->error_uniform), e_hi = std::max(e_hi, r->error_uniform);
+    v_lo = std::min(v_lo, r->violation), v_hi = std::max(v_hi, r->violation);
+  }
+  if (scale <= 0) scale = 1;
+  const std::string range = fmt::format("h from {:.3g} to {:.3g}", h_hi, h_lo);
+  if (error_failed && e_hi <= 1.5 * e_lo && e_lo > 10 * noise) {
+    const double level = std::sqrt(e_lo * e_hi), rel = level / scale;
+    Finding f{"error", "", true};
+    if (rel >= 1e-8 && rel <= 3e-6)
+      f.text = fmt::format("{}: the error stops at {:.2g} ({:.2g} of the state's size {:.3g}) for {}: near "
+                           "single-precision round-off (6e-8 relative): float arithmetic somewhere?",
+                           problem, level, rel, scale, range);
+    else if (rel >= 1e-2)
+      f.text = fmt::format("{}: the error stalls at {:.2g} ({}) for {}: the runs converge to another solution.", problem,
+                           level, rel >= 1 ? std::string("as large as the state itself")
+                                           : fmt::format("{:.2g} of the state's size", rel),
+                           range);
+    else
+      f.text = fmt::format("{}: the error stalls at {:.2g} for {}, independent of h: a fixed tolerance or slack of "
+                           "about {:.2g}.",
+                           problem, level, range, level);
+    out.push_back(std::move(f));
+  }
+  const double v_first = fine.front()->violation, v_last = fine.back()->violation;
+  if (violation_failed && v_lo > 1e-12 * scale) {
+    std::string carrier;
+    if (coverage && coverage->carrier >= 0 && coverage->constraints > 1)
+      carrier = fmt::format(", carried by constraint {} of {} (d = {:.2g} in the finest traced run)", coverage->carrier,
+                            coverage->constraints, coverage->carrier_violation);
+    if (v_hi <= 1.5 * v_lo)
+      out.push_back({"violation",
+                     fmt::format("{}: the violation settles at {:.2g} for {} instead of vanishing like O(h){}: the "
+                                 "iterates solve another problem (a regularised one, a slack) or leave a constraint "
+                                 "alone.",
+                                 problem, std::sqrt(v_lo * v_hi), range, carrier),
+                     true});
+    else if (v_last > 1.5 * v_first)
+      out.push_back({"violation",
+                     fmt::format("{}: the violation grows as h shrinks ({:.2g} to {:.2g} for {}){}.", problem, v_first,
+                                 v_last, range, carrier),
+                     true});
+  }
+  return out;
+}
+
+std::vector<Finding> free_step_findings(const std::string& problem, const std::vector<TraceRun>& runs) {
+  std::vector<std::pair<double, double>> g;  // (h, median gain)
+  for (const auto& r : runs) {
+    if (r.free_gain.size() < 3) continue;
+    auto v = r.free_gain;
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+    g.push_back({r.h, v[v.size() / 2]});
+  }
+  if (g.size() < 2) return {};
+  std::sort(g.begin(), g.end(), [](auto a, auto b) { return a.first > b.first; });
+  const auto [h_c, g_c] = g.front();
+  const auto [h_f, g_f] = g.back();
+  if (!(std::abs(g_f - 1) > 0.2) || std::abs(g_f - 1) < 0.5 * std::abs(g_c - 1)) return {};
+  std::string text = fmt::format(
+      "{}: a step free of contact moves x by g h f(t_k, x) with g = {:.3g} at h = {:.3g} ({:.3g} at h = {:.3g}), "
+      "not by h f + O(h^2)",
+      problem, g_f, h_f, g_c, h_c);
+  if (g_f > 0 && g_c > 0) {
+    const double slope = std::log(g_c / g_f) / std::log(h_c / h_f);
+    if (std::abs(slope - 1) < 0.2)
+      text += fmt::format(": g is proportional to h^{:.2f}, so the field's increment is multiplied by h twice (x + h^2 "
+                          "f, a units slip)",
+                          slope);
+    else if (std::abs(slope) < 0.2)
+      text += fmt::format(": g stays near {:.3g}, so the field is scaled by that factor", g_f);
+    else
+      text += fmt::format(": g goes like h^{:.2f}", slope);
+  }
+  return {{"free step", text + ".", true}};
+}
+
+std::string direction_words(const Vec<double>& u) {
+  if (u.size() == 0) return "no direction";
+  std::vector<Eigen::Index> idx(static_cast<std::size_t>(u.size()));
+  for (Eigen::Index i = 0; i < u.size(); ++i) idx[std::size_t(i)] = i;
+  std::sort(idx.begin(), idx.end(), [&](auto a, auto b) { return std::abs(u[a]) > std::abs(u[b]); });
+  if (std::abs(u[idx[0]]) >= 0.9 || u.size() == 1) return fmt::format("x_{}", idx[0] + 1);
+  return fmt::format("x_{} ({:.2f}) and x_{} ({:.2f})", idx[0] + 1, u[idx[0]], idx[1] + 1, u[idx[1]]);
+}
+
+Finding growth_finding(const std::string& problem, double perturbation, const GrowthTrace& g) {
+  Finding f{"growth", "", true};
+  if (g.gap.size() < 2 || !(g.gap.front() > 0)) {
+    f.text = fmt::format("{}: from the start perturbed by {:g}, the run at h = {:.3g} could not be traced.", problem,
+                         perturbation, g.h);
+    f.defect = false;
+    return f;
+  }
+  if (g.direction_step < 1 || g.direction.size() == 0) {
+    f.text = fmt::format("{}: from the start perturbed by {:g}, the run at h = {:.3g} left the given start's run at "
+                         "once ({:.2g} -> {:.2g} in {} step{}).",
+                         problem, perturbation, g.h, g.gap.front(), g.gap.back(), g.gap.size() - 1,
+                         g.gap.size() == 2 ? "" : "s");
+    return f;
+  }
+  const int k = g.direction_step;
+  const double rho = std::pow(g.gap[std::size_t(k)] / g.gap.front(), 1.0 / k);
+  f.text = fmt::format("{}: from the start perturbed by {:g}, the run at h = {:.3g} leaves the given start's run by a "
+                       "factor {:.3g} per step ({:.2g} -> {:.2g} in {} steps), along {}: an unstable mode of the step, "
+                       "which a start exactly on its symmetry never excites.",
+                       problem, perturbation, g.h, rho, g.gap.front(), g.gap[std::size_t(k)], k,
+                       direction_words(g.direction));
+  return f;
+}
+
+}  // namespace sweepcheck

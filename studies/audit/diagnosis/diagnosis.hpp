@@ -1,0 +1,77 @@
+#pragma once
+// The audit's Diagnosis (issue 36): what the host saw the scheme do, and what
+// the rows show, put into words. Information, never a verdict: no finding
+// changes a check. audit.md prints it when a check does not pass (or with
+// --diagnose); audit.json always holds the time stencil and the constraint
+// coverage. The rules and their reasons: studies/audit/audit.md, "Diagnosis".
+//
+// Everything here is a pure function of data (the traced runs of
+// audit_trace.hpp, what stencil_and_coverage.hpp measured of them, the ladder
+// rows, the checks' verdicts), so each rule is tested with known answers in
+// diagnosis_test.cpp. This file puts them into words.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "studies/audit/diagnosis/audit_trace.hpp"
+#include "studies/audit/diagnosis/stencil_and_coverage.hpp"
+#include "sweepcheck/studies/engine/run_row.hpp"
+
+namespace sweepcheck {
+
+// One statement of the diagnosis. `defect`: it names something a correct
+// scheme of the seeds does not do; otherwise a note (unusual, and why it is
+// within the theory) or plain information.
+struct Finding {
+  std::string topic;  // "time stencil", "constraint coverage", "pattern", "error", "violation", "free step", "growth"
+  std::string text;
+  bool defect = false;
+};
+
+struct Diagnosis {
+  bool shown = false;  // printed in audit.md (a check did not pass, or --diagnose)
+  std::vector<StencilLaw> stencil;
+  std::vector<ConstraintCoverage> coverage;
+  std::vector<Finding> findings;
+  std::map<std::string, std::vector<std::string>> tags;  // problem -> tags (AuditProblem::tags)
+  double wall_seconds = 0;  // the diagnose phase (its traced runs and the findings), of the audit's wall_seconds
+  bool any_defect() const {
+    for (const auto& f : findings)
+      if (f.defect) return true;
+    return false;
+  }
+};
+
+// --- findings ---
+// The stencils of every problem in words: one finding per distinct
+// description (naming the problems when they differ).
+std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws);
+std::vector<Finding> coverage_findings(const std::vector<ConstraintCoverage>& coverage);
+// A failing check's problems against the tags: the tags every failing problem
+// has and no passing one has (or the other way round), else the closest.
+struct ProblemVerdict {
+  std::string problem;
+  bool failed = false;
+};
+std::vector<Finding> pattern_findings(const std::string& check, const std::vector<ProblemVerdict>& verdicts,
+                                      const std::map<std::string, std::vector<std::string>>& tags);
+// The error and violation columns of one problem's ladder rows (refined rows
+// included): a floor near single precision, a stall at a fixed level, a
+// violation that does not vanish (and the constraint carrying it).
+// `error_failed` / `violation_failed`: the problem's convergence / violation
+// judgement is not a pass (a fingerprint is only looked for there).
+std::vector<Finding> row_findings(const std::string& problem, const std::vector<RunRow>& rows, bool error_failed,
+                                  bool violation_failed, const ConstraintCoverage* coverage);
+// Steps free of contact: the gain <Φ_h(x) − x, f> / (h |f|²) per traced h,
+// which tends to 1 for a consistent scheme.
+std::vector<Finding> free_step_findings(const std::string& problem, const std::vector<TraceRun>& runs);
+// A large-step failure from a perturbed start: the gap's growth per step and
+// the direction it grows in.
+Finding growth_finding(const std::string& problem, double perturbation, const GrowthTrace& g);
+
+// "x_3" (1-based) when one coordinate carries at least 0.9 of a unit vector,
+// else the two largest with their components.
+std::string direction_words(const Vec<double>& u);
+
+}  // namespace sweepcheck
