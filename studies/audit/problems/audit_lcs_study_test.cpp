@@ -67,10 +67,11 @@ TEST(CircuitAuditProblem, TheFrozenFieldExampleFailsOnItWhereTheSourceMatters) {
   AuditOptions opt;
   opt.executor.jobs = 2;
   const AuditResult r = run_audit(load_plugin(FIXTURE_FROZEN_FIELD), {circuit_problem()}, opt);
-  for (const char* id : {"convergence", "violation", "consistency"}) std::cout << id << ": " << r.find(id)->evidence << "\n";
-  EXPECT_EQ(r.find("convergence")->verdict, CheckVerdict::fail) << r.find("convergence")->evidence;
-  EXPECT_EQ(r.find("consistency")->verdict, CheckVerdict::fail) << r.find("consistency")->evidence;
-  EXPECT_EQ(r.find("violation")->verdict, CheckVerdict::pass) << r.find("violation")->evidence;
+  for (const Check& c : {kConvergenceCheck, kViolationCheck, kConsistencyCheck})
+    std::cout << c.id << ": " << r.find(c.id)->evidence << "\n";
+  EXPECT_EQ(r.find(kConvergenceCheck.id)->verdict, CheckVerdict::fail) << r.find(kConvergenceCheck.id)->evidence;
+  EXPECT_EQ(r.find(kConsistencyCheck.id)->verdict, CheckVerdict::fail) << r.find(kConsistencyCheck.id)->evidence;
+  EXPECT_EQ(r.find(kViolationCheck.id)->verdict, CheckVerdict::pass) << r.find(kViolationCheck.id)->evidence;
 }
 #endif
 

@@ -162,7 +162,7 @@ TEST(PolyhedralAudit, CatchingUpRunsOnThePolyhedralProblemsAndListsTheOthersWith
   for (const auto& c : r.checks) {
     EXPECT_NE(c.verdict, CheckVerdict::fail) << c.id << ": " << c.evidence;
     EXPECT_NE(c.verdict, CheckVerdict::inconclusive) << c.id << ": " << c.evidence;
-    if (c.id == "precision-work" || c.id == "determinism") {
+    if (c.id == kPrecisionWorkCheck.id || c.id == kDeterminismCheck.id) {
       EXPECT_NE(c.evidence.find("lcs-closed-form"), std::string::npos) << c.evidence;
     } else {
       ASSERT_EQ(c.skipped.size(), 1u) << c.id;
