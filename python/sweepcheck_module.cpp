@@ -1,0 +1,654 @@
+// The compiled half of the Python package `sweepcheck` (issue 49): a thin
+// layer over the engine's testing API (sweepcheck/testing.hpp,
+// sweepcheck/reference_free_check.hpp), not a second implementation.
+//
+//   - A scheme written in Python is a plugin::Stepper (PyStepper below): each
+//     step calls its step(t, x, h, view) with NumPy arrays, and the view is the
+//     run's plugin::ProblemView (f, the constraints' g, gradient, distance and
+//     projection, one at a time or all at once), counting the constraint
+//     calls as the host's CountingView does (solvers/adapters/counting_view.hpp).
+//   - A problem is type-erased behind its plugin view (ErasedProblem), so the
+//     engine's check is instantiated once, for one problem type and one scheme
+//     type (PluginScheme over a factory): the module's compile time does not
+//     grow with the problems or the schemes it offers.
+//   - The results are the engine's values (ConvergenceResult,
+//     ReferenceFreeResult) bound as read-only Python objects: the verdict, the
+//     reason, summary(), headline() and describe() are the C++ API's own.
+//
+// The GIL: check_convergence runs serially on the calling thread, which holds
+// the GIL throughout; a Python exception raised in step() crosses the engine
+// as pybind11::error_already_set and reaches the caller as the same Python
+// exception, traceback included. (Threads and child processes: python/isolation.md.)
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+// First: ViewConstraint's value / gradient / distance / project must be
+// declared before ProblemViewOf's qualified calls to them are defined
+// (PluginScheme runs a view over ErasedProblem, whose constraints are a view's).
+#include "sweepcheck/solvers/adapters/template_stepper.hpp"
+// The rest.
+#include "sweepcheck/analytic/moving_sets.hpp"
+#include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/reference_free_check.hpp"
+#include "sweepcheck/solvers/adapters/problem_view_of.hpp"
+#include "sweepcheck/solvers/schemes/pbd.hpp"
+#include "sweepcheck/testing.hpp"
+
+namespace py = pybind11;
+
+namespace sweepcheck::python {
+namespace {
+
+using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+// ---------------------------------------------------------------- problems
+
+// The Problem concept over a plugin view (as the audit's RunProblem,
+// studies/runs/erased_run.cpp), with an exact solution: one type for every
+// problem the module offers.
+class ErasedProblem {
+ public:
+  using Scalar = double;
+  ErasedProblem(std::string name, std::string parameters, std::shared_ptr<const plugin::ProblemView> view,
+                Vec<double> x0, double t0, double t_end, std::function<Vec<double>(double)> exact)
+      : name_(std::move(name)), parameters_(std::move(parameters)), view_(std::move(view)), vp_(*view_),
+        x0_(std::move(x0)), t0_(t0), t_end_(t_end), exact_(std::move(exact)) {}
+  ErasedProblem(const ErasedProblem& o)
+      : ErasedProblem(o.name_, o.parameters_, o.view_, o.x0_, o.t0_, o.t_end_, o.exact_) {}
+
+  int dim() const { return vp_.dim(); }
+  Vec<double> f(double t, const Vec<double>& x) const { return vp_.f(t, x); }
+  const ViewConstraintSet& constraints() const { return vp_.constraints(); }
+  Vec<double> x0() const { return x0_; }
+  double t0() const { return t0_; }
+  double t_end() const { return t_end_; }
+  std::string name() const { return name_; }
+  Vec<double> exact(double t) const { return exact_(t); }
+  const std::string& parameters() const { return parameters_; }
+  const plugin::ProblemView& view() const { return *view_; }
+
+ private:
+  std::string name_, parameters_;
+  std::shared_ptr<const plugin::ProblemView> view_;
+  ViewProblem vp_;
+  Vec<double> x0_;
+  double t0_, t_end_;
+  std::function<Vec<double>(double)> exact_;
+};
+static_assert(HasExactSolution<ErasedProblem>);
+
+template <class P>
+ErasedProblem erase(P p, std::string parameters) {
+  auto shared = std::make_shared<const P>(std::move(p));
+  const P& q = *shared;
+  return ErasedProblem(q.name(), std::move(parameters), make_problem_view(q), q.x0(), double(q.t0()), double(q.t_end()),
+                       [shared](double t) { return shared->exact(t); });
+}
+
+// options: {"name": value}, every name one of `known` (its field), else a
+// ValueError naming it and the accepted ones.
+template <class Options>
+Options read_options(const char* problem, const py::dict& given,
+                     const std::vector<std::pair<const char*, double Options::*>>& known, std::string& parameters) {
+  Options o;
+  for (const auto& [key, value] : given) {
+    const std::string k = py::str(key);
+    bool found = false;
+    for (const auto& [name, field] : known) {
+      if (k != name) continue;
+      o.*field = value.template cast<double>();
+      found = true;
+    }
+    if (!found) {
+      std::string names;
+      for (const auto& [name, field] : known) names += std::string(names.empty() ? "" : ", ") + name;
+      throw py::value_error(std::string("problem '") + problem + "' has no option '" + k + "' (its options: " +
+                            names + ")");
+    }
+  }
+  for (const auto& [name, field] : known) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6g", o.*field);
+    parameters += std::string(parameters.empty() ? "" : " ") + name + "=" + buf;
+  }
+  return o;
+}
+
+// The in-tree problems with an exact solution (analytic/), by name; their
+// options as keyword arguments (validated by the problems themselves).
+ErasedProblem make_problem(const std::string& name, const py::dict& options) {
+  std::string parameters;
+  if (name == "sliding") {
+    // d is an integer: read apart from the doubles.
+    py::dict rest;
+    int d = 3;
+    for (const auto& [key, value] : options) {
+      if (py::str(key).cast<std::string>() == "d") {
+        const double dd = value.cast<double>();
+        if (!(dd == std::floor(dd)) || !(dd >= 3) || !(dd <= 1e6))
+          throw py::value_error("problem 'sliding': d must be an integer >= 3 (got " + py::repr(value).cast<std::string>() + ")");
+        d = int(dd);
+      } else {
+        rest[key] = value;
+      }
+    }
+    auto o = read_options<SlidingCaseOptions>(
+        "sliding", rest,
+        {{"C", &SlidingCaseOptions::C}, {"alpha", &SlidingCaseOptions::alpha}, {"t_end", &SlidingCaseOptions::t_end}},
+        parameters);
+    o.d = d;
+    parameters = "d=" + std::to_string(d) + " " + parameters;
+    return erase(SlidingCase<double>(o), parameters);
+  }
+  if (name == "moving-half-plane") {
+    using O = MovingHalfPlaneOptions;
+    auto o = read_options<O>("moving-half-plane", options,
+                             {{"A", &O::A}, {"omega", &O::omega}, {"g", &O::g}, {"a", &O::a}, {"u", &O::u}, {"b", &O::b},
+                              {"x1", &O::x1}, {"x2", &O::x2}, {"t_end", &O::t_end}, {"kappa", &O::kappa}},
+                             parameters);
+    return erase(MovingHalfPlane<double>(o), parameters);
+  }
+  if (name == "dragged-in-ball") {
+    using O = DraggedInBallOptions;
+    auto o = read_options<O>("dragged-in-ball", options,
+                             {{"v", &O::v}, {"R", &O::R}, {"y0", &O::y0}, {"t_end", &O::t_end}, {"c0", &O::c0}},
+                             parameters);
+    return erase(DraggedInBall<double>(o), parameters);
+  }
+  if (name == "pushed-by-obstacle") {
+    using O = PushedByObstacleOptions;
+    auto o = read_options<O>("pushed-by-obstacle", options,
+                             {{"v", &O::v}, {"R", &O::R}, {"theta0", &O::theta0}, {"t_end", &O::t_end}}, parameters);
+    return erase(PushedByObstacle<double>(o), parameters);
+  }
+  throw py::value_error("unknown problem '" + name +
+                        "' (known: sliding, moving-half-plane, dragged-in-ball, pushed-by-obstacle)");
+}
+
+// ---------------------------------------------------------------- arrays
+
+py::array_t<double> to_numpy(std::span<const double> x) {
+  py::array_t<double> a(static_cast<py::ssize_t>(x.size()));
+  if (!x.empty()) std::memcpy(a.mutable_data(), x.data(), x.size() * sizeof(double));
+  return a;
+}
+py::array_t<double> to_numpy(const Vec<double>& x) {
+  return to_numpy(std::span<const double>(x.data(), std::size_t(x.size())));
+}
+
+std::string shape_of(const py::array& a) {
+  std::string s = "(";
+  for (py::ssize_t i = 0; i < a.ndim(); ++i) s += (i ? ", " : "") + std::to_string(a.shape(i));
+  return s + (a.ndim() == 1 ? ",)" : ")");
+}
+
+// `value` as a float64 vector of length dim, or a TypeError / ValueError
+// naming `what` and what it got.
+Array as_state(const py::handle& value, int dim, const std::string& what) {
+  if (value.is_none()) throw py::type_error(what + " must be an array of shape (" + std::to_string(dim) + ",), got None");
+  Array a;
+  try {
+    a = Array::ensure(value);
+  } catch (py::error_already_set&) {
+    a = Array();
+  }
+  if (!a) {
+    PyErr_Clear();
+    throw py::type_error(what + " must be an array of shape (" + std::to_string(dim) + ",) of floats, got " +
+                         py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>());
+  }
+  if (a.ndim() != 1 || a.shape(0) != dim)
+    throw py::value_error(what + " must have shape (" + std::to_string(dim) + ",), got shape " + shape_of(a));
+  return a;
+}
+
+std::span<const double> span_of(const Array& a) { return {a.data(), std::size_t(a.size())}; }
+
+// ---------------------------------------------------------------- the view
+
+// What a Python scheme's step() sees: the run's problem view, valid during
+// that step only, and the work it counts (constraint calls, as CountingView).
+class PyView {
+ public:
+  void bind(const plugin::ProblemView* p) { p_ = p; }
+  Work take_work() {
+    Work w = work_;
+    work_ = Work{};
+    return w;
+  }
+
+  int dim() const { return view().dim(); }
+  int size() const { return view().constraints().size(); }
+
+  py::array_t<double> f(double t, const py::handle& x) const {
+    const Array xa = as_state(x, dim(), "view.f: x");
+    py::array_t<double> out(dim());
+    view().f(t, span_of(xa), std::span<double>(out.mutable_data(), std::size_t(dim())));
+    return out;
+  }
+  double g(int j, double t, const py::handle& x) {
+    check_index(j, "g");
+    const Array xa = as_state(x, dim(), "view.g: x");
+    ++work_.constraint_evaluations;
+    return view().constraints().value(j, t, span_of(xa));
+  }
+  py::array_t<double> grad(int j, double t, const py::handle& x) {
+    check_index(j, "grad");
+    const Array xa = as_state(x, dim(), "view.grad: x");
+    ++work_.constraint_evaluations;
+    py::array_t<double> out(dim());
+    view().constraints().gradient(j, t, span_of(xa), std::span<double>(out.mutable_data(), std::size_t(dim())));
+    return out;
+  }
+  double distance(int j, double t, const py::handle& x) {
+    check_index(j, "distance");
+    const Array xa = as_state(x, dim(), "view.distance: x");
+    ++work_.constraint_evaluations;
+    return view().constraints().distance(j, t, span_of(xa));
+  }
+  // P_{S_j}(y), a new array (y is left as it is).
+  py::array_t<double> project(int j, double t, const py::handle& y) {
+    check_index(j, "project");
+    const Array ya = as_state(y, dim(), "view.project: y");
+    py::array_t<double> out = to_numpy(span_of(ya));
+    project_in(j, t, out.mutable_data());
+    return out;
+  }
+  // y ← P_{S_j}(y) in place: y must be a writable, contiguous float64 array
+  // of shape (dim,). Returns whether y moved.
+  bool project_inplace(int j, double t, const py::handle& y) {
+    check_index(j, "project_inplace");
+    if (!py::isinstance<py::array_t<double>>(y))
+      throw py::type_error("view.project_inplace: y must be a numpy float64 array (use view.project to get a copy)");
+    auto a = py::reinterpret_borrow<py::array_t<double>>(y);
+    if (a.ndim() != 1 || a.shape(0) != dim())
+      throw py::value_error("view.project_inplace: y must have shape (" + std::to_string(dim()) + ",), got shape " +
+                            shape_of(a));
+    if (!a.writeable() || !(a.flags() & py::array::c_style))
+      throw py::value_error("view.project_inplace: y must be writable and contiguous");
+    return project_in(j, t, a.mutable_data());
+  }
+
+  // All constraints at once (the vectorised forms).
+  py::array_t<double> values(double t, const py::handle& x) {
+    const Array xa = as_state(x, dim(), "view.values: x");
+    const int m = size();
+    py::array_t<double> out(m);
+    for (int j = 0; j < m; ++j) out.mutable_at(j) = view().constraints().value(j, t, span_of(xa));
+    work_.constraint_evaluations += m;
+    return out;
+  }
+  py::array_t<double> grads(double t, const py::handle& x) {
+    const Array xa = as_state(x, dim(), "view.grads: x");
+    const int m = size(), n = dim();
+    py::array_t<double> out({py::ssize_t(m), py::ssize_t(n)});
+    for (int j = 0; j < m; ++j)
+      view().constraints().gradient(j, t, span_of(xa), std::span<double>(out.mutable_data(j, 0), std::size_t(n)));
+    work_.constraint_evaluations += m;
+    return out;
+  }
+  py::array_t<double> distances(double t, const py::handle& x) {
+    const Array xa = as_state(x, dim(), "view.distances: x");
+    const int m = size();
+    py::array_t<double> out(m);
+    for (int j = 0; j < m; ++j) out.mutable_at(j) = view().constraints().distance(j, t, span_of(xa));
+    work_.constraint_evaluations += m;
+    return out;
+  }
+  // One Gauss–Seidel sweep of exact projections in the constraints' order
+  // (seed 000, (4); ViewConstraintSet::sweep): a new array.
+  py::array_t<double> sweep(double t, const py::handle& y) {
+    const Array ya = as_state(y, dim(), "view.sweep: y");
+    py::array_t<double> out = to_numpy(span_of(ya));
+    for (int j = 0; j < size(); ++j) project_in(j, t, out.mutable_data());
+    ++work_.sweeps;
+    return out;
+  }
+  // Work the view cannot see: sweeps and inner-solver iterations.
+  void count(std::int64_t sweeps, std::int64_t inner_iterations) {
+    if (sweeps < 0 || inner_iterations < 0) throw py::value_error("view.count: counts must be >= 0");
+    work_.sweeps += sweeps;
+    work_.inner_iterations += inner_iterations;
+  }
+
+ private:
+  const plugin::ProblemView& view() const {
+    if (!p_)
+      throw std::logic_error("the view is valid only inside step(): keep the values it gives, not the view");
+    return *p_;
+  }
+  void check_index(int j, const char* what) const {
+    if (j < 0 || j >= size())
+      throw py::index_error(std::string("view.") + what + ": constraint index " + std::to_string(j) +
+                            " out of range [0, " + std::to_string(size()) + ")");
+  }
+  bool project_in(int j, double t, double* y) {
+    ++work_.constraint_evaluations;
+    const bool moved = view().constraints().project(j, t, std::span<double>(y, std::size_t(dim())));
+    if (moved) ++work_.projections;
+    return moved;
+  }
+
+  const plugin::ProblemView* p_ = nullptr;
+  Work work_;
+};
+
+// ---------------------------------------------------------------- the scheme
+
+// A Python scheme object behind the plugin interface: one instance per run
+// (the factory is called per run, sweepcheck/scheme_instance.hpp).
+class PyStepper final : public plugin::Stepper {
+ public:
+  PyStepper(py::object scheme, std::string name, double claimed)
+      : scheme_(std::move(scheme)), name_(std::move(name)), claimed_(claimed) {
+    view_object_ = py::cast(PyView{});
+    view_ = view_object_.cast<PyView*>();
+    step_ = scheme_.attr("step");
+  }
+  ~PyStepper() override {
+    py::gil_scoped_acquire gil;
+    step_ = py::object();
+    view_object_ = py::object();
+    scheme_ = py::object();
+  }
+  std::string name() const override { return name_; }
+  double claimed_order() const override { return claimed_; }
+
+  StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
+                  Work& work) override {
+    py::gil_scoped_acquire gil;
+    struct Unbind {
+      PyView* v;
+      ~Unbind() { v->bind(nullptr); }
+    } unbind{view_};
+    view_->bind(&p);
+    const py::object r = step_(t, to_numpy(x), h, view_object_);
+    const Array a = as_state(r, int(x.size()), name_ + ".step() returned a value that");
+    std::memcpy(out.data(), a.data(), out.size() * sizeof(double));
+    work += view_->take_work();
+    return StepStatus::ok;
+  }
+
+ private:
+  py::object scheme_, step_, view_object_;
+  PyView* view_ = nullptr;
+  std::string name_;
+  double claimed_;
+};
+
+// A scheme source for the engine: a factory of fresh plugin::Steppers.
+using StepperFactory = std::function<std::unique_ptr<plugin::Stepper>()>;
+
+// `make()` returns a fresh Python scheme object (python/sweepcheck/_schemes.py).
+StepperFactory python_factory(py::function make, std::string name, double claimed) {
+  return [make = std::move(make), name = std::move(name), claimed]() -> std::unique_ptr<plugin::Stepper> {
+    py::gil_scoped_acquire gil;
+    return std::make_unique<PyStepper>(make(), name, claimed);
+  };
+}
+
+// The in-tree schemes the module offers by name, through the same plugin
+// path as a Python scheme (so the two differ only in the scheme's own code).
+StepperFactory cpp_factory(const std::string& name) {
+  if (name == "pbd")
+    return [] { return std::unique_ptr<plugin::Stepper>(new TemplateStepper<Pbd<double>>(Pbd<double>{}, "pbd", 1.0)); };
+  throw py::value_error("unknown in-tree scheme '" + name + "' (the module offers: pbd)");
+}
+
+// ---------------------------------------------------------------- the checks
+
+struct CheckOptions {
+  OrderClaim claim = OrderClaim::schemes_own();
+  Steps steps = Steps::standard();
+  std::string refine_for = "uniform";
+  int points_per_step = 8;
+  double budget_work = kAuditRefineWork;
+  int max_new_rungs = 12;
+  int samples = 16;
+};
+
+ConvergenceResult check(const ErasedProblem& problem, const StepperFactory& scheme, const CheckOptions& o) {
+  ConvergenceOptions options;
+  options.steps = o.steps;
+  options.refine_for = o.refine_for;
+  options.points_per_step = o.points_per_step;
+  options.refine.budget_work = o.budget_work;
+  options.refine.max_new_rungs = o.max_new_rungs;
+  options.refine.validate();
+  return check_convergence(problem, scheme, o.claim, options);
+}
+
+ReferenceFreeResult check_reference_free(const ErasedProblem& problem, const StepperFactory& scheme,
+                                         const CheckOptions& o) {
+  ReferenceFreeOptions options;
+  options.steps = o.steps;
+  options.samples = o.samples;
+  options.refine.budget_work = o.budget_work;
+  options.refine.max_new_rungs = o.max_new_rungs;
+  options.refine.validate();
+  return check_convergence_reference_free(problem, scheme, o.claim, options);
+}
+
+py::dict work_dict(const Work& w) {
+  py::dict d;
+  d["constraint_evaluations"] = w.constraint_evaluations;
+  d["projections"] = w.projections;
+  d["sweeps"] = w.sweeps;
+  d["inner_iterations"] = w.inner_iterations;
+  d["field_evaluations"] = w.field_evaluations;
+  return d;
+}
+
+py::dict row_dict(const RunRow& r) {
+  py::dict d;
+  d["problem"] = r.problem;
+  d["scheme"] = r.scheme;
+  d["h"] = r.h;
+  d["steps"] = r.steps;
+  d["error_uniform"] = r.error_uniform;
+  d["error_grid"] = r.error_grid;
+  d["error_final"] = r.error_final;
+  d["violation"] = r.violation;
+  d["max_increment"] = r.max_increment;
+  d["noise_floor"] = r.noise_floor;
+  d["work"] = work_dict(r.work);
+  d["work_units"] = r.work_units();
+  d["wall_seconds"] = r.wall_seconds;
+  d["status"] = to_string(r.status);
+  d["refined"] = r.refined;
+  return d;
+}
+
+py::list rows_list(const std::vector<RunRow>& rows) {
+  py::list l;
+  for (const auto& r : rows) l.append(row_dict(r));
+  return l;
+}
+
+}  // namespace
+}  // namespace sweepcheck::python
+
+PYBIND11_MODULE(_sweepcheck, m) {
+  using namespace sweepcheck;
+  using namespace sweepcheck::python;
+  m.doc() = "sweepcheck's engine for Python: see the package sweepcheck (python/sweepcheck/__init__.py)";
+
+  py::class_<ErasedProblem>(m, "Problem", "An in-tree problem with an exact solution, seen through its plugin view.")
+      .def_property_readonly("name", &ErasedProblem::name)
+      .def_property_readonly("parameters", &ErasedProblem::parameters)
+      .def_property_readonly("dim", &ErasedProblem::dim)
+      .def_property_readonly("num_constraints", [](const ErasedProblem& p) { return p.constraints().size(); })
+      .def_property_readonly("t0", &ErasedProblem::t0)
+      .def_property_readonly("t_end", &ErasedProblem::t_end)
+      .def_property_readonly("x0", [](const ErasedProblem& p) { return to_numpy(p.x0()); })
+      .def("exact", [](const ErasedProblem& p, double t) { return to_numpy(p.exact(t)); }, py::arg("t"))
+      .def("__repr__", [](const ErasedProblem& p) { return "<sweepcheck problem " + p.name() + " " + p.parameters() + ">"; });
+  m.def("make_problem", &make_problem, py::arg("name"), py::arg("options"));
+
+  py::class_<PyView>(m, "View",
+                     "The problem as a scheme's step() sees it, valid during that step only. Counts the constraint "
+                     "calls as the host's views do.")
+      .def_property_readonly("dim", &PyView::dim)
+      .def_property_readonly("num_constraints", &PyView::size)
+      .def("f", &PyView::f, py::arg("t"), py::arg("x"), "f(t, x), a new array")
+      .def("g", &PyView::g, py::arg("j"), py::arg("t"), py::arg("x"), "g_j(t, x), >= 0 on S_j")
+      .def("grad", &PyView::grad, py::arg("j"), py::arg("t"), py::arg("x"), "the gradient of g_j, pointing into S_j")
+      .def("distance", &PyView::distance, py::arg("j"), py::arg("t"), py::arg("x"), "d_{S_j}(x)")
+      .def("project", &PyView::project, py::arg("j"), py::arg("t"), py::arg("y"), "P_{S_j(t)}(y), a new array")
+      .def("project_inplace", &PyView::project_inplace, py::arg("j"), py::arg("t"), py::arg("y"),
+           "y <- P_{S_j(t)}(y) in place (float64, contiguous); True when y moved")
+      .def("values", &PyView::values, py::arg("t"), py::arg("x"), "every g_j(t, x), shape (m,)")
+      .def("grads", &PyView::grads, py::arg("t"), py::arg("x"), "every gradient, shape (m, dim)")
+      .def("distances", &PyView::distances, py::arg("t"), py::arg("x"), "every d_{S_j}(x), shape (m,)")
+      .def("sweep", &PyView::sweep, py::arg("t"), py::arg("y"),
+           "one Gauss-Seidel sweep of the exact projections in order (seed 000, (4)), a new array")
+      .def("count", &PyView::count, py::arg("sweeps") = 0, py::arg("inner_iterations") = 0,
+           "report work the view cannot see");
+
+  py::enum_<OrderClaim::Kind>(m, "ClaimKind")
+      .value("schemes_own", OrderClaim::Kind::schemes_own)
+      .value("none", OrderClaim::Kind::none)
+      .value("at_least", OrderClaim::Kind::at_least)
+      .value("exactly", OrderClaim::Kind::exactly);
+  py::class_<OrderClaim>(m, "OrderClaim", "The claim a check judges (sweepcheck/order_claim.hpp).")
+      .def_static("at_least", [](double p) { auto c = OrderClaim::at_least(p); c.validate(); return c; }, py::arg("p"))
+      .def_static("exactly", [](double p) { auto c = OrderClaim::exactly(p); c.validate(); return c; }, py::arg("p"))
+      .def_static("none", &OrderClaim::none)
+      .def_static("schemes_own", &OrderClaim::schemes_own)
+      .def("within", [](const OrderClaim& c, double r) { auto d = c.within(r); d.validate(); return d; }, py::arg("resolution"))
+      .def_readonly("kind", &OrderClaim::kind)
+      .def_readonly("order", &OrderClaim::order)
+      .def_readonly("resolution", &OrderClaim::resolution)
+      .def("__str__", [](const OrderClaim& c) { return to_string(c); })
+      .def("__repr__", [](const OrderClaim& c) { return "<OrderClaim " + to_string(c) + ">"; });
+
+  py::class_<Steps>(m, "Steps", "The step sizes of a check, each h = T/n (sweepcheck/steps.hpp).")
+      .def_static("counts", [](std::vector<std::int64_t> n) { auto s = Steps::counts(std::move(n)); s.validate(); return s; }, py::arg("n"))
+      .def_static("sizes", [](std::vector<double> h) { auto s = Steps::sizes(std::move(h)); s.validate(); return s; }, py::arg("h"))
+      .def_static("geometric", [](double a, double b, int k) { auto s = Steps::geometric(a, b, k); s.validate(); return s; },
+                  py::arg("h_max"), py::arg("h_min"), py::arg("rungs"))
+      .def_static("geometric_counts",
+                  [](std::int64_t a, std::int64_t b, int k) { auto s = Steps::geometric_counts(a, b, k); s.validate(); return s; },
+                  py::arg("n_min"), py::arg("n_max"), py::arg("rungs"))
+      .def_static("standard", &Steps::standard)
+      .def("step_counts", &Steps::step_counts, py::arg("span"))
+      .def("__str__", &Steps::describe);
+
+  py::class_<CheckOptions>(m, "CheckOptions")
+      .def(py::init<>())
+      .def_readwrite("claim", &CheckOptions::claim)
+      .def_readwrite("steps", &CheckOptions::steps)
+      .def_readwrite("refine_for", &CheckOptions::refine_for)
+      .def_readwrite("points_per_step", &CheckOptions::points_per_step)
+      .def_readwrite("budget_work", &CheckOptions::budget_work)
+      .def_readwrite("max_new_rungs", &CheckOptions::max_new_rungs)
+      .def_readwrite("samples", &CheckOptions::samples);
+
+  py::class_<LocalOrder>(m, "LocalOrder")
+      .def_readonly("h_large", &LocalOrder::h_large)
+      .def_readonly("h_small", &LocalOrder::h_small)
+      .def_readonly("order", &LocalOrder::order);
+  py::class_<OrderFit>(m, "OrderFit", "A fitted order and its verdict (studies/engine/fit_order.hpp).")
+      .def_readonly("order", &OrderFit::order)
+      .def_readonly("ci_low", &OrderFit::ci_low)
+      .def_readonly("ci_high", &OrderFit::ci_high)
+      .def_readonly("points_used", &OrderFit::points_used)
+      .def_readonly("local_orders", &OrderFit::local_orders)
+      .def_readonly("settled", &OrderFit::settled)
+      .def_readonly("refined_rungs", &OrderFit::refined_rungs)
+      .def_readonly("refinement_stop", &OrderFit::refinement_stop)
+      .def_readonly("reason", &OrderFit::reason)
+      .def_property_readonly("verdict", [](const OrderFit& f) { return to_string(f.verdict); });
+  py::class_<NormFit>(m, "NormFit")
+      .def_readonly("norm", &NormFit::norm)
+      .def_readonly("errors", &NormFit::errors)
+      .def_readonly("noise_floors", &NormFit::noise_floors)
+      .def_readonly("fit", &NormFit::fit)
+      .def_readonly("ladder_fit", &NormFit::ladder_fit)
+      .def_property_readonly("verdict", [](const NormFit& n) { return to_string(n.verdict()); })
+      .def_property_readonly("passed", &NormFit::passed);
+
+  py::class_<ConvergenceResult>(m, "ConvergenceResult",
+                                "What check_convergence returns (sweepcheck/convergence_result.hpp).")
+      .def_readonly("problem", &ConvergenceResult::problem)
+      .def_readonly("scheme", &ConvergenceResult::scheme)
+      .def_readonly("claim", &ConvergenceResult::claim)
+      .def_readonly("claimed_order", &ConvergenceResult::claimed_order)
+      .def_readonly("claim_is_sharp", &ConvergenceResult::claim_is_sharp)
+      .def_readonly("uniform", &ConvergenceResult::uniform)
+      .def_readonly("final_time", &ConvergenceResult::final_time)
+      .def_readonly("refined_for", &ConvergenceResult::refined_for)
+      .def_readonly("fit", &ConvergenceResult::fit)
+      .def_readonly("ladder_fit", &ConvergenceResult::ladder_fit)
+      .def_property_readonly("rows", [](const ConvergenceResult& r) { return rows_list(r.rows); })
+      .def_property_readonly("verdict", [](const ConvergenceResult& r) { return to_string(r.verdict()); })
+      .def_property_readonly("reason", &ConvergenceResult::reason)
+      .def_property_readonly("passed", &ConvergenceResult::passed)
+      .def_property_readonly("local_orders", &ConvergenceResult::local_orders)
+      .def("norm", [](const ConvergenceResult& r, const std::string& n) { return r.norm(n); }, py::arg("name"))
+      .def("summary", &ConvergenceResult::summary)
+      .def("headline", [](const ConvergenceResult& r) { return headline(r); })
+      .def("describe", [](const ConvergenceResult& r) { return describe(r); })
+      .def("write_figures", &ConvergenceResult::write_figures, py::arg("dir"))
+      .def("__str__", &ConvergenceResult::summary)
+      .def("__repr__", [](const ConvergenceResult& r) { return "<ConvergenceResult " + r.summary() + ">"; });
+
+  py::class_<ReferenceFreeResult>(m, "ReferenceFreeResult",
+                                  "What reference_free returns (sweepcheck/reference_free_check.hpp).")
+      .def_readonly("problem", &ReferenceFreeResult::problem)
+      .def_readonly("scheme", &ReferenceFreeResult::scheme)
+      .def_readonly("claim", &ReferenceFreeResult::claim)
+      .def_readonly("fit", &ReferenceFreeResult::fit)
+      .def_readonly("ladder_fit", &ReferenceFreeResult::ladder_fit)
+      .def_property_readonly("rows", [](const ReferenceFreeResult& r) { return rows_list(r.rows); })
+      .def_property_readonly("verdict", [](const ReferenceFreeResult& r) { return to_string(r.verdict()); })
+      .def_property_readonly("reason", &ReferenceFreeResult::reason)
+      .def_property_readonly("passed", &ReferenceFreeResult::passed)
+      .def_property_readonly("order", &ReferenceFreeResult::order)
+      .def_property_readonly("drift", &ReferenceFreeResult::drift)
+      .def_property_readonly("gci", &ReferenceFreeResult::gci)
+      .def("summary", &ReferenceFreeResult::summary)
+      .def("headline", [](const ReferenceFreeResult& r) { return headline(r); })
+      .def("describe", [](const ReferenceFreeResult& r) { return describe(r); })
+      .def("__str__", &ReferenceFreeResult::summary)
+      .def("__repr__", [](const ReferenceFreeResult& r) { return "<ReferenceFreeResult " + r.summary() + ">"; });
+
+  m.def(
+      "check_convergence_python",
+      [](const ErasedProblem& p, py::function make, std::string name, double claimed, const CheckOptions& o) {
+        return check(p, python_factory(std::move(make), std::move(name), claimed), o);
+      },
+      py::arg("problem"), py::arg("make"), py::arg("name"), py::arg("claimed_order"), py::arg("options"));
+  m.def(
+      "check_convergence_cpp",
+      [](const ErasedProblem& p, const std::string& scheme, const CheckOptions& o) {
+        return check(p, cpp_factory(scheme), o);
+      },
+      py::arg("problem"), py::arg("scheme"), py::arg("options"));
+  m.def(
+      "reference_free_python",
+      [](const ErasedProblem& p, py::function make, std::string name, double claimed, const CheckOptions& o) {
+        return check_reference_free(p, python_factory(std::move(make), std::move(name), claimed), o);
+      },
+      py::arg("problem"), py::arg("make"), py::arg("name"), py::arg("claimed_order"), py::arg("options"));
+  m.def(
+      "reference_free_cpp",
+      [](const ErasedProblem& p, const std::string& scheme, const CheckOptions& o) {
+        return check_reference_free(p, cpp_factory(scheme), o);
+      },
+      py::arg("problem"), py::arg("scheme"), py::arg("options"));
+  m.attr("AUDIT_REFINE_WORK") = kAuditRefineWork;
+}
