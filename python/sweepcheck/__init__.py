@@ -21,6 +21,11 @@ the C++ testing API's verdicts and messages: ``sweepcheck.testing``.
     import sweepcheck.testing as st
     r = st.check_convergence(MyScheme(), "sliding")
     st.assert_converges(r)
+
+The audit of `sweepcheck audit`, on a Python scheme (its class at a module's top level):
+
+    import sweepcheck
+    result = sweepcheck.audit(MyScheme(), out="audit")     # audit.json, audit.md; result.verdicts
 """
 from . import _sweepcheck
 from ._sweepcheck import (CheckOptions, ConvergenceResult, NormFit, OrderClaim, OrderFit, Problem,
@@ -43,6 +48,7 @@ def problem(name, **options):
 
 
 from . import testing  # noqa: E402  (after problem(): testing uses it)
+from ._audit import AuditResult, audit  # noqa: E402
 
-__all__ = ["problem", "PROBLEMS", "testing", "OrderClaim", "Steps", "Problem", "View", "ConvergenceResult",
+__all__ = ["problem", "PROBLEMS", "testing", "audit", "AuditResult", "OrderClaim", "Steps", "Problem", "View", "ConvergenceResult",
            "ReferenceFreeResult", "NormFit", "OrderFit", "CheckOptions"]
