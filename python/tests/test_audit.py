@@ -40,6 +40,8 @@ def test_a_scheme_that_drops_the_constraint_fails_the_audit(tmp_path):
     r = sweepcheck.audit(DroppedConstraint(), out=str(tmp_path / "wrong"), max_problems=PROBLEMS)
     assert r.failed, r.markdown
     assert r.verdicts["convergence"] == "FAIL", r.verdicts
+    # The diagnosis names the cause from what the host saw through the view.
+    assert "S never queried on every problem (1): the scheme ignores the set" in r.markdown, r.markdown
 
 
 @pytest.mark.parametrize("scheme, status, words", [
