@@ -21,6 +21,9 @@ def test_a_scheme_that_forgets_the_projection_fails_its_claim():
     st.assert_fails_its_claim(ForgetsTheProjection(), "sliding")
 
 
-def test_my_pbd_passes_the_audit_on_its_first_problem(tmp_path):
-    result = sweepcheck.audit(Pbd(), out=str(tmp_path / "audit"), max_problems=1)
-    assert result.passed, result.markdown
+def test_the_audit_fails_a_scheme_that_forgets_the_projection_and_names_the_cause(tmp_path):
+    # Your own scheme's audit: assert sweepcheck.audit(Pbd(), out="audit").passed (all 16 problems;
+    # max_problems=8 is CI's short battery). Here the wrong one, on the battery's first problem:
+    result = sweepcheck.audit(ForgetsTheProjection(), out=str(tmp_path / "audit"), max_problems=1)
+    assert result.failed and result.verdicts["convergence"] == "FAIL", result.markdown
+    assert "the scheme ignores the set" in result.markdown  # the Diagnosis section of audit.md
