@@ -44,6 +44,7 @@
 #include "sweepcheck/analytic/sliding_case.hpp"
 #include "sweepcheck/reference_free_check.hpp"
 #include "sweepcheck/solvers/adapters/problem_view_of.hpp"
+#include "sweepcheck/solvers/plugin/problem_validation.hpp"
 #include "sweepcheck/solvers/schemes/pbd.hpp"
 #include "sweepcheck/testing.hpp"
 // After the engine: the Python scheme and its view.
@@ -77,7 +78,11 @@ class ErasedProblem {
   double t0() const { return t0_; }
   double t_end() const { return t_end_; }
   std::string name() const { return name_; }
-  Vec<double> exact(double t) const { return exact_(t); }
+  Vec<double> exact(double t) const {
+    if (!exact_) throw py::value_error("problem '" + name_ + "' has no exact solution: use reference_free(scheme, problem)");
+    return exact_(t);
+  }
+  bool has_exact() const { return bool(exact_); }
   const std::string& parameters() const { return parameters_; }
   const plugin::ProblemView& view() const { return *view_; }
 
@@ -198,6 +203,117 @@ StepperFactory cpp_factory(const std::string& name) {
   throw py::value_error("unknown in-tree scheme '" + name + "' (the module offers: pbd)");
 }
 
+// ---------------------------------------------------------------- a problem in Python
+
+// A problem written in Python (its f, g, grad, distance, project, and
+// optionally exact) as a plugin view: the engine, the C++ schemes and the
+// Python schemes see it as they see an in-tree problem. Every call takes the
+// GIL; a Python exception in one reaches the caller of the check as raised.
+class PyProblemView final : public plugin::ProblemView, private plugin::ConstraintView {
+ public:
+  PyProblemView(std::string name, int dim, int m, py::function f, py::function g, py::function grad,
+                py::function distance, py::function project)
+      : name_(std::move(name)), dim_(dim), m_(m), f_(std::move(f)), g_(std::move(g)), grad_(std::move(grad)),
+        distance_(std::move(distance)), project_(std::move(project)) {}
+  ~PyProblemView() override {
+    py::gil_scoped_acquire gil;
+    f_ = g_ = grad_ = distance_ = project_ = py::function();
+  }
+  int dim() const override { return dim_; }
+  void f(double t, std::span<const double> x, std::span<double> out) const override {
+    py::gil_scoped_acquire gil;
+    copy_out(f_(t, to_numpy(x)), out, "f(t, x)");
+  }
+  const plugin::ConstraintView& constraints() const override { return *this; }
+
+ private:
+  int size() const override { return m_; }
+  double value(int j, double t, std::span<const double> x) const override {
+    py::gil_scoped_acquire gil;
+    return scalar(g_(j, t, to_numpy(x)), "g(j, t, x)");
+  }
+  void gradient(int j, double t, std::span<const double> x, std::span<double> g) const override {
+    py::gil_scoped_acquire gil;
+    copy_out(grad_(j, t, to_numpy(x)), g, "grad(j, t, x)");
+  }
+  double distance(int j, double t, std::span<const double> x) const override {
+    py::gil_scoped_acquire gil;
+    return scalar(distance_(j, t, to_numpy(x)), "distance(j, t, x)");
+  }
+  bool project(int j, double t, std::span<double> x) const override {
+    py::gil_scoped_acquire gil;
+    const Array p = as_state(project_(j, t, to_numpy(x)), dim_, "problem '" + name_ + "': project(j, t, y) returned a value that");
+    const bool moved = std::memcmp(p.data(), x.data(), x.size() * sizeof(double)) != 0;
+    std::memcpy(x.data(), p.data(), x.size() * sizeof(double));
+    return moved;
+  }
+  void copy_out(const py::object& r, std::span<double> out, const char* what) const {
+    const Array a = as_state(r, dim_, "problem '" + name_ + "': " + what + " returned a value that");
+    std::memcpy(out.data(), a.data(), out.size() * sizeof(double));
+  }
+  double scalar(const py::object& r, const char* what) const {
+    try {
+      return r.cast<double>();
+    } catch (py::cast_error&) {
+      throw py::type_error("problem '" + name_ + "': " + what + " must return a float, got " +
+                           py::str(py::type::handle_of(r).attr("__name__")).cast<std::string>());
+    }
+  }
+
+  std::string name_;
+  int dim_, m_;
+  py::function f_, g_, grad_, distance_, project_;
+};
+
+// The problem, validated as problem plugins are (solvers/plugin/problem_validation.hpp,
+// issue 37): a ValueError listing every property it breaks.
+ErasedProblem python_problem(const std::string& name, const std::string& parameters, int m, double t0, double t_end,
+                             const py::handle& x0_given, py::function f, py::function g, py::function grad,
+                             py::function distance, py::function project, py::object exact, double time_scale,
+                             bool validate) {
+  if (m < 0) throw py::value_error("problem '" + name + "': num_constraints must be >= 0, got " + std::to_string(m));
+  if (!(t_end > t0) || !std::isfinite(t0) || !std::isfinite(t_end))
+    throw py::value_error("problem '" + name + "': needs finite t0 < t_end, got t0 = " + std::to_string(t0) +
+                          ", t_end = " + std::to_string(t_end));
+  const Array x0a = Array::ensure(x0_given);
+  if (!x0a) PyErr_Clear();
+  if (!x0a || x0a.ndim() != 1 || x0a.shape(0) < 1)
+    throw py::value_error("problem '" + name + "': x0 must be a non-empty 1-d array of floats");
+  const int dim = int(x0a.shape(0));
+  Vec<double> x0 = Eigen::Map<const Vec<double>>(x0a.data(), dim);
+  auto view = std::make_shared<const PyProblemView>(name, dim, m, std::move(f), std::move(g), std::move(grad),
+                                                    std::move(distance), std::move(project));
+  std::function<Vec<double>(double)> exact_fn;
+  if (!exact.is_none()) {
+    auto holder = std::shared_ptr<py::object>(new py::object(std::move(exact)), [](py::object* o) {
+      py::gil_scoped_acquire gil;
+      delete o;
+    });
+    exact_fn = [holder, dim, name](double t) {
+      py::gil_scoped_acquire gil;
+      const Array a = as_state((*holder)(t), dim, "problem '" + name + "': exact(t) returned a value that");
+      return Vec<double>(Eigen::Map<const Vec<double>>(a.data(), dim));
+    };
+  }
+  if (validate) {
+    ProblemUnderValidation p{*view, t0, t_end, std::span<const double>(x0.data(), std::size_t(dim)), {}, time_scale};
+    if (exact_fn)
+      p.exact = [&exact_fn](double t, std::span<double> out) {
+        const Vec<double> x = exact_fn(t);
+        std::memcpy(out.data(), x.data(), out.size() * sizeof(double));
+        return true;
+      };
+    const auto broken = problem_violations(p);
+    if (!broken.empty()) {
+      std::string msg = "problem '" + name + "' is not what it says it is (" + std::to_string(broken.size()) +
+                        (broken.size() == 1 ? " property" : " properties") + " broken; validate=False to check it anyway):";
+      for (const auto& b : broken) msg += "\n  - " + b;
+      throw py::value_error(msg);
+    }
+  }
+  return ErasedProblem(name, parameters, std::move(view), std::move(x0), t0, t_end, std::move(exact_fn));
+}
+
 // ---------------------------------------------------------------- the checks
 
 struct CheckOptions {
@@ -211,6 +327,9 @@ struct CheckOptions {
 };
 
 ConvergenceResult check(const ErasedProblem& problem, const StepperFactory& scheme, const CheckOptions& o) {
+  if (!problem.has_exact())
+    throw py::value_error("problem '" + problem.name() +
+                          "' has no exact solution: check_convergence compares with it; use reference_free(scheme, problem)");
   ConvergenceOptions options;
   options.steps = o.steps;
   options.refine_for = o.refine_for;
@@ -285,8 +404,12 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def_property_readonly("t_end", &ErasedProblem::t_end)
       .def_property_readonly("x0", [](const ErasedProblem& p) { return to_numpy(p.x0()); })
       .def("exact", [](const ErasedProblem& p, double t) { return to_numpy(p.exact(t)); }, py::arg("t"))
+      .def_property_readonly("has_exact", &ErasedProblem::has_exact)
       .def("__repr__", [](const ErasedProblem& p) { return "<sweepcheck problem " + p.name() + " " + p.parameters() + ">"; });
   m.def("make_problem", &make_problem, py::arg("name"), py::arg("options"));
+  m.def("python_problem", &python_problem, py::arg("name"), py::arg("parameters"), py::arg("num_constraints"),
+        py::arg("t0"), py::arg("t_end"), py::arg("x0"), py::arg("f"), py::arg("g"), py::arg("grad"),
+        py::arg("distance"), py::arg("project"), py::arg("exact"), py::arg("time_scale"), py::arg("validate"));
 
   bind_view(m);
 

@@ -33,9 +33,8 @@ __all__ = ["check_convergence", "reference_free", "assert_converges", "assert_fa
 def _problem(problem):
     if isinstance(problem, _sweepcheck.Problem):
         return problem
-    if isinstance(problem, str):
-        return _sweepcheck.make_problem(problem, {})
-    raise TypeError(f"problem must be a name (str) or sweepcheck.problem(...), got {type(problem).__name__}")
+    from . import problem as make
+    return make(problem)  # a name, or a problem written in Python (validated)
 
 
 def _claim(claim):
