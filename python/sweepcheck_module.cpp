@@ -47,6 +47,7 @@
 #include "sweepcheck/solvers/plugin/problem_validation.hpp"
 #include "sweepcheck/solvers/schemes/pbd.hpp"
 #include "sweepcheck/testing.hpp"
+#include "sweepcheck/work_precision.hpp"
 // After the engine: the Python scheme and its view.
 #include "py_scheme.hpp"
 
@@ -351,6 +352,41 @@ ReferenceFreeResult check_reference_free(const ErasedProblem& problem, const Ste
   return check_convergence_reference_free(problem, scheme, o.claim, options);
 }
 
+// compare_work_precision (sweepcheck/work_precision.hpp) over a list of
+// schemes: its loop, with the engine's matched_work and figure, so that one
+// instantiation serves any number of schemes (the C++ call takes a tuple).
+WorkPrecisionSet work_precision(const ErasedProblem& problem, const std::vector<StepperFactory>& schemes,
+                                const Steps& steps, const WorkWeights& weights, const std::string& figure) {
+  if (schemes.size() < 2) throw py::value_error("work_precision: give at least two schemes (the first is the baseline)");
+  if (!problem.has_exact())
+    throw py::value_error("work_precision: problem '" + problem.name() + "' has no exact solution");
+  WorkPrecisionOptions options;
+  options.steps = steps;
+  options.weights = weights;
+  options.figure = figure;
+  options.validate();
+  const double span = problem_span(problem, "compare_work_precision");
+  const auto n = options.steps.step_counts(span);
+  const auto exact = [&problem](const double& t) { return problem.exact(t); };
+  WorkPrecisionSet w;
+  w.problem = problem.name();
+  w.weights = options.weights;
+  for (const auto& scheme : schemes) {
+    WorkPrecisionSeries series;
+    series.scheme = scheme_name(fresh_instance(scheme));
+    for (const std::int64_t k : n) {
+      const auto instance = fresh_instance(scheme);
+      RunRow row = measure_run(problem, instance, exact, k, options.points_per_step, options.integrate);
+      row.scheme = series.scheme;
+      series.rows.push_back(row);
+    }
+    w.series.push_back(std::move(series));
+  }
+  w.matched = matched_work(w.series, w.weights);
+  if (!options.figure.empty()) w.figure_files = write_work_precision_figure(w, options.figure);
+  return w;
+}
+
 py::dict work_dict(const Work& w) {
   py::dict d;
   d["constraint_evaluations"] = w.constraint_evaluations;
@@ -520,6 +556,64 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def("describe", [](const ReferenceFreeResult& r) { return describe(r); })
       .def("__str__", &ReferenceFreeResult::summary)
       .def("__repr__", [](const ReferenceFreeResult& r) { return "<ReferenceFreeResult " + r.summary() + ">"; });
+
+  py::class_<WorkWeights>(m, "WorkWeights", "The work axis of a comparison (solvers/core/work_weights.hpp).")
+      .def(py::init([](double f, double c, double p, double i) {
+             WorkWeights w{f, c, p, i};
+             return w;
+           }),
+           py::arg("field_evaluations") = 1.0, py::arg("constraint_evaluations") = 1.0, py::arg("projections") = 0.0,
+           py::arg("inner_iterations") = 1.0)
+      .def_static("paper", &WorkWeights::paper)
+      .def_readonly("field_evaluations", &WorkWeights::field_evaluations)
+      .def_readonly("constraint_evaluations", &WorkWeights::constraint_evaluations)
+      .def_readonly("projections", &WorkWeights::projections)
+      .def_readonly("inner_iterations", &WorkWeights::inner_iterations)
+      .def("describe", &WorkWeights::describe)
+      .def("__str__", &WorkWeights::describe);
+  py::class_<MatchedWork>(m, "MatchedWork")
+      .def_readonly("scheme", &MatchedWork::scheme)
+      .def_readonly("baseline", &MatchedWork::baseline)
+      .def_readonly("compared", &MatchedWork::compared)
+      .def_readonly("as_accurate", &MatchedWork::as_accurate)
+      .def_readonly("outside", &MatchedWork::outside)
+      .def_readonly("min_ratio", &MatchedWork::min_ratio)
+      .def_readonly("max_ratio", &MatchedWork::max_ratio)
+      .def("at_least_as_accurate", &MatchedWork::at_least_as_accurate)
+      .def("summary", &MatchedWork::summary)
+      .def("__str__", &MatchedWork::summary);
+  py::class_<WorkPrecisionSet>(m, "WorkPrecisionSet", "What work_precision returns (sweepcheck/work_precision.hpp).")
+      .def_readonly("problem", &WorkPrecisionSet::problem)
+      .def_readonly("weights", &WorkPrecisionSet::weights)
+      .def_readonly("matched", &WorkPrecisionSet::matched)
+      .def_readonly("figure_files", &WorkPrecisionSet::figure_files)
+      .def_property_readonly("series",
+                             [](const WorkPrecisionSet& w) {
+                               py::dict d;
+                               for (const auto& s : w.series) d[py::str(s.scheme)] = rows_list(s.rows);
+                               return d;
+                             })
+      .def("against_baseline", &WorkPrecisionSet::against_baseline_named, py::arg("scheme"),
+           py::return_value_policy::copy)
+      .def("summary", &WorkPrecisionSet::summary)
+      .def("describe", [](const WorkPrecisionSet& w) { return describe(w); })
+      .def("write_figures", &WorkPrecisionSet::write_figures, py::arg("dir"))
+      .def("__str__", &WorkPrecisionSet::summary);
+  m.def(
+      "work_precision",
+      [](const ErasedProblem& p, const py::list& schemes, const Steps& steps, const WorkWeights& weights,
+         const std::string& figure) {
+        std::vector<StepperFactory> factories;
+        for (const auto& s : schemes) {
+          const auto t = s.cast<py::tuple>();  // ("cpp", name) or ("python", make, name, claimed)
+          if (t[0].cast<std::string>() == "cpp")
+            factories.push_back(cpp_factory(t[1].cast<std::string>()));
+          else
+            factories.push_back(python_factory(t[1].cast<py::function>(), t[2].cast<std::string>(), t[3].cast<double>()));
+        }
+        return work_precision(p, factories, steps, weights, figure);
+      },
+      py::arg("problem"), py::arg("schemes"), py::arg("steps"), py::arg("weights"), py::arg("figure"));
 
   m.def(
       "check_convergence_python",

@@ -22,12 +22,13 @@ import numbers
 
 from . import _sweepcheck
 from ._schemes import resolve
-from ._sweepcheck import ConvergenceResult, OrderClaim, ReferenceFreeResult, Steps
+from ._sweepcheck import ConvergenceResult, OrderClaim, ReferenceFreeResult, Steps, WorkPrecisionSet, WorkWeights
 
 AUDIT_REFINE_WORK = _sweepcheck.AUDIT_REFINE_WORK
 
-__all__ = ["check_convergence", "reference_free", "assert_converges", "assert_fails_its_claim", "OrderClaim",
-           "Steps", "AUDIT_REFINE_WORK"]
+__all__ = ["check_convergence", "reference_free", "work_precision", "assert_converges", "assert_fails_its_claim",
+           "assert_at_least_as_accurate_at_matched_work", "assert_less_accurate_at_matched_work", "OrderClaim", "Steps",
+           "WorkWeights", "AUDIT_REFINE_WORK"]
 
 
 def _problem(problem):
@@ -131,3 +132,49 @@ def assert_fails_its_claim(scheme_or_result, problem=None, claim=None, **kwargs)
     if r.verdict != "fail":
         raise AssertionError(verdict_message(expr, r, "fail"))
     return r
+
+
+def work_precision(schemes, problem="sliding", *, steps=None, weights=None, figure=""):
+    """Several schemes on one problem, error against work (sweepcheck/work_precision.hpp): the first is
+    the baseline, every other is compared with it at matched work.  Work is counted, never timed
+    (``weights``: a WorkWeights, default 1 f + 1 constraint evaluation + 1 inner iteration;
+    ``WorkWeights.paper()``: constraint evaluations alone).  ``figure``: a path stem for stem.dat,
+    stem.gp (and .png/.svg with gnuplot).  Returns the WorkPrecisionSet of the C++ API."""
+    p = _problem(problem)
+    given = []
+    for scheme in schemes:
+        s = resolve(scheme)
+        given.append(("cpp", s) if isinstance(s, str) else ("python", s.make, s.name, s.claimed_order))
+    return _sweepcheck.work_precision(p, given, _steps(steps), WorkWeights() if weights is None else weights, figure)
+
+
+def _scheme_name(scheme):
+    if isinstance(scheme, str):
+        return scheme
+    return resolve(scheme).name
+
+
+def matched_work_message(w, scheme, wanted):
+    """The C++ assertion's message (sweepcheck/gtest.hpp, matched_work_assertion)."""
+    m = w.against_baseline(_scheme_name(scheme))
+    return (f"work_precision: expected {m.scheme}{' at least as accurate as ' if wanted else ' less accurate than '}"
+            f"{m.baseline} at matched work at every compared run\n  got: {m.summary()}\n"
+            f"  work = {w.weights.describe()}\n\n{w.describe()}")
+
+
+def assert_at_least_as_accurate_at_matched_work(w, scheme):
+    """At every compared run, `scheme`'s error is at most the baseline's at the same work (and one run compared)."""
+    __tracebackhide__ = True
+    m = w.against_baseline(_scheme_name(scheme))
+    if not (m.compared > 0 and m.as_accurate == m.compared):
+        raise AssertionError(matched_work_message(w, scheme, True))
+    return m
+
+
+def assert_less_accurate_at_matched_work(w, scheme):
+    """At every compared run, `scheme`'s error is above the baseline's at the same work."""
+    __tracebackhide__ = True
+    m = w.against_baseline(_scheme_name(scheme))
+    if not (m.compared > 0 and m.as_accurate == 0):
+        raise AssertionError(matched_work_message(w, scheme, False))
+    return m

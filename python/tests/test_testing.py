@@ -190,3 +190,22 @@ def test_bad_schemes_problems_and_options_are_named():
         st.check_convergence(NumpyPbd(), "sliding", budget_work=math.nan)
     with pytest.raises(ValueError, match="order"):
         st.OrderClaim.at_least(-1)
+
+
+def test_work_precision_compares_python_and_cpp_schemes_at_matched_work_with_the_cpp_messages():
+    wall = sweepcheck.problem("moving-half-plane", **WALL)
+    w = st.work_precision(["pbd", NumpyPbd(), UnderRelaxedEuler()], wall)
+    assert list(w.series) == ["pbd", "numpy-pbd", "under-relaxed-euler"]
+    for a, b in zip(w.series["numpy-pbd"], w.series["pbd"]):  # the same runs, the same counted work
+        assert (a["error_uniform"], a["error_final"], a["work_units"]) == (b["error_uniform"], b["error_final"], b["work_units"])
+    same = w.against_baseline("numpy-pbd")
+    assert same.compared == 8 and same.min_ratio == pytest.approx(1, rel=1e-12) and same.max_ratio == pytest.approx(1, rel=1e-12)
+    st.assert_less_accurate_at_matched_work(w, UnderRelaxedEuler())
+    with pytest.raises(AssertionError) as e:  # negative control: the order-1/2 scheme is not as accurate
+        st.assert_at_least_as_accurate_at_matched_work(w, UnderRelaxedEuler())
+    assert str(e.value).startswith("work_precision: expected under-relaxed-euler at least as accurate as pbd at "
+                                   "matched work at every compared run\n  got: under-relaxed-euler against pbd")
+    # With the wrong scheme as the baseline, PBD is at least as accurate at every compared run.
+    st.assert_at_least_as_accurate_at_matched_work(st.work_precision([UnderRelaxedEuler(), NumpyPbd()], wall), NumpyPbd())
+    with pytest.raises(ValueError, match="at least two schemes"):
+        st.work_precision(["pbd"], wall)
