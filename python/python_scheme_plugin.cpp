@@ -71,6 +71,26 @@ void ensure_interpreter() {
   (void)started;
 }
 
+// The package sweepcheck beside this plugin goes on sys.path (after what
+// PYTHONPATH gives): the build tree's (build/python, the plugin's folder) or
+// the installed one (<prefix>/lib/python3.X/site-packages from
+// <prefix>/lib/sweepcheck), so `sweepcheck audit --plugin` needs no PYTHONPATH
+// for it.
+void add_own_package_to_path() {
+  Dl_info info{};
+  if (!::dladdr(reinterpret_cast<void*>(&add_own_package_to_path), &info) || !info.dli_fname) return;
+  const std::string self = info.dli_fname;
+  const std::string dir = self.substr(0, self.find_last_of('/') == std::string::npos ? 0 : self.find_last_of('/'));
+  const std::string site = dir + "/../python" + std::to_string(PY_MAJOR_VERSION) + "." +
+                           std::to_string(PY_MINOR_VERSION) + "/site-packages";
+  const py::module_ os = py::module_::import("os");
+  py::list path = py::module_::import("sys").attr("path");
+  for (const std::string& candidate : {dir, site})
+    if (os.attr("path").attr("exists")(candidate + "/sweepcheck/__init__.py").cast<bool>() &&
+        !path.contains(candidate))
+      path.append(candidate);
+}
+
 // The scheme object, from SWEEPCHECK_PYTHON_SCHEME (a class is instantiated).
 py::object make_scheme(const std::string& spec) {
   py::object source;
@@ -103,6 +123,8 @@ extern "C" __attribute__((visibility("default"))) int sweepcheck_create_scheme(i
   py::gil_scoped_acquire gil;
   try {
     py::module_::import("_sweepcheck_plugin");
+    static const bool path_set = (add_own_package_to_path(), true);
+    (void)path_set;
     py::object scheme = make_scheme(spec);
     const py::module_ schemes = py::module_::import("sweepcheck._schemes");
     const std::string name = schemes.attr("name_of")(scheme).cast<std::string>();
