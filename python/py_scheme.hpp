@@ -255,6 +255,9 @@ class PyStepper final : public plugin::Stepper {
   StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
                   Work& work) override {
     py::gil_scoped_acquire gil;
+    // Ctrl-C in a long check: KeyboardInterrupt at the next step (a no-op in
+    // the audit's children, which have no Python signal handlers).
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
     struct Unbind {
       PyView* v;
       ~Unbind() { v->bind(nullptr); }

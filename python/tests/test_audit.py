@@ -23,7 +23,9 @@ def cpp_audit(out, scheme="pbd"):
 
 
 def test_a_numpy_pbd_gets_the_verdicts_of_the_cpp_pbd_check_for_check(tmp_path):
-    py = sweepcheck.audit(NumpyPbd(), out=str(tmp_path / "py"), max_problems=PROBLEMS)
+    # jobs=2: runs are forked from the executor's threads, not only the main one (python/isolation.md,
+    # "Fork after threads": without the fork handlers such children aborted, 13 of 20 ladder runs).
+    py = sweepcheck.audit(NumpyPbd(), out=str(tmp_path / "py"), max_problems=PROBLEMS, jobs=2)
     rc, cpp = cpp_audit(tmp_path / "cpp")
     assert py.passed and rc == 0, py.markdown
     assert py.verdicts == {c["id"]: c["verdict"] for c in cpp["checks"]}

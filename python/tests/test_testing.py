@@ -209,3 +209,17 @@ def test_work_precision_compares_python_and_cpp_schemes_at_matched_work_with_the
     st.assert_at_least_as_accurate_at_matched_work(st.work_precision([UnderRelaxedEuler(), NumpyPbd()], wall), NumpyPbd())
     with pytest.raises(ValueError, match="at least two schemes"):
         st.work_precision(["pbd"], wall)
+
+
+def test_ctrl_c_stops_a_long_check_at_the_next_step():
+    import os
+    import signal
+
+    class Interrupted(NumpyPbd):
+        def step(self, t, x, h, view):
+            if t > 0.5:
+                os.kill(os.getpid(), signal.SIGINT)  # as a user's Ctrl-C
+            return super().step(t, x, h, view)
+
+    with pytest.raises(KeyboardInterrupt):
+        st.check_convergence(Interrupted(), "sliding")
