@@ -1,16 +1,15 @@
 # ctest python.the_program_audits_a_python_class_from_the_command_line_and_names_its_exception:
-# `sweepcheck audit --plugin libsweepcheck_python_scheme.so` with
-# SWEEPCHECK_PYTHON_SCHEME=module:Class (no PYTHONPATH to the package: the
+# `sweepcheck audit --python module:Class` (no PYTHONPATH to the package: the
 # plugin finds it beside itself), on a class that raises in step(): exit 1,
-# every fault the scheme's, named by the exception and its frames in audit.json.
+# every fault the scheme's, named by the exception and its frames in audit.json;
+# then the plugin itself (--plugin with SWEEPCHECK_PYTHON_SCHEME) refusing a bad spec.
 #   cmake -DPROGRAM=... -DPLUGIN=... -DTESTS=python/tests -DOUT=... -P check_cli.cmake
 file(REMOVE_RECURSE ${OUT})
 # Run from a folder without the package: the embedded interpreter puts the
 # working folder on sys.path (as python3 -c does), which must not be how it is found.
 file(MAKE_DIRECTORY ${OUT}-cwd)
 execute_process(WORKING_DIRECTORY ${OUT}-cwd COMMAND ${CMAKE_COMMAND} -E env --unset=PYTHONPATH PYTHONPATH=${TESTS}
-                        SWEEPCHECK_PYTHON_SCHEME=hostile_schemes:Raises
-                        ${PROGRAM} audit --plugin ${PLUGIN} --out ${OUT} --max-problems 1 --run-timeout 5 --quiet
+                        ${PROGRAM} audit --python hostile_schemes:Raises --out ${OUT} --max-problems 1 --run-timeout 5 --quiet
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 1 OR NOT EXISTS ${OUT}/audit.json)
   message(FATAL_ERROR "expected exit code 1 (a check failed) and audit.json, got ${rc}:\n${out}\n${err}")
