@@ -68,3 +68,9 @@ def test_a_scheme_the_audits_interpreter_cannot_import_is_refused_with_the_reaso
         sweepcheck.audit(Local(), out="unused")
     with pytest.raises(ValueError, match="max_problems"):
         sweepcheck.audit(NumpyPbd(), out="unused", max_problems=-1)
+
+
+def test_bad_input_the_program_refuses_is_a_value_error_with_its_message(tmp_path):
+    with pytest.raises(ValueError, match="exit 2.*--run-timeout"):
+        sweepcheck.audit(NumpyPbd(), out=str(tmp_path / "bad"), max_problems=PROBLEMS, run_timeout=-1)
+    assert not (tmp_path / "bad" / "audit.json").exists()
