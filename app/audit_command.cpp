@@ -1,9 +1,11 @@
 // `sweepcheck audit`: the battery of studies/audit/audit.hpp on an in-tree scheme
-// (--scheme NAME) or a plugin (--plugin libmyscheme.so). Exit code 1 when any
+// (--scheme NAME), a plugin (--plugin libmyscheme.so) or a scheme written in
+// Python (--python module:Class, through python/python_scheme_plugin.cpp). Exit code 1 when any
 // check fails (so CI can gate on it), 2 on bad input, 0 otherwise.
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -30,6 +32,7 @@ struct AuditConfig {
   std::string scheme;               // --scheme as given (empty: a plugin)
   std::optional<SchemeSpec> spec;   // --scheme parsed once, where it is received
   std::string plugin;
+  std::string python;  // --python module:Class (empty: none)
   std::string out;
   std::string junit;  // --junit FILE (empty: none)
   double claimed_order = std::numeric_limits<double>::quiet_NaN();
@@ -85,6 +88,19 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
       "an in-tree scheme spec, e.g. pbd or pngs:reltol=1e-8");
   auto* p = cmd.add_option("--plugin", cfg.plugin, "a shared library exporting sweepcheck_create_scheme");
   s->excludes(p);
+  auto* py = cmd.add_option_function<std::string>(
+      "--python",
+      [&cfg](const std::string& text) {
+        const auto colon = text.find(':');
+        if (colon == std::string::npos || colon == 0 || colon + 1 == text.size() ||
+            text.find(':', colon + 1) != std::string::npos)
+          throw CLI::ValidationError("--python", "must be module:Class (e.g. my_schemes:MyPbd), got '" + text + "'");
+        cfg.python = text;
+      },
+      "a scheme written in Python, module:Class, its module on PYTHONPATH or in the working folder (README: \"A "
+      "scheme written in Python\")");
+  s->excludes(py);
+  p->excludes(py);
   cmd.add_option("--out", cfg.out, "output folder for audit.md, audit.json and figures")
       ->required()
       ->transform(output_folder_validator());
@@ -139,8 +155,8 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
 // The checks CLI11 cannot make: one of --scheme and --plugin, --claimed-order
 // in range (--run-timeout is checked by its option).
 void check_audit_input(const AuditConfig& cfg, const CLI::Option& claimed) {
-  if (cfg.scheme.empty() == cfg.plugin.empty())
-    throw std::invalid_argument("audit: give exactly one of --scheme NAME or --plugin FILE");
+  if (int(!cfg.scheme.empty()) + int(!cfg.plugin.empty()) + int(!cfg.python.empty()) != 1)
+    throw std::invalid_argument("audit: give exactly one of --scheme NAME, --plugin FILE or --python module:Class");
   // Given explicitly, NaN is bad input like any other non-number (NaN only
   // stands for "not given", internally).
   if (claimed.count() > 0 && !(cfg.claimed_order > 0 && std::isfinite(cfg.claimed_order)))
@@ -173,6 +189,7 @@ std::string plugin_identity(const AuditConfig& cfg) {
   };
   std::string identity;
   if (!cfg.plugin.empty()) identity = fmt::format(" plugin-fnv1a64={:016x}", content_hash(cfg.plugin));
+  if (!cfg.python.empty()) identity += " python=" + cfg.python;
   if (!cfg.problem_plugin.empty())
     identity += fmt::format(" problem-plugin={} problem-plugin-fnv1a64={:016x}",
                             std::filesystem::absolute(cfg.problem_plugin).lexically_normal().string(),
@@ -250,10 +267,34 @@ int announce(const AuditConfig& cfg, const AuditResult& r, std::size_t files) {
   return r.any_failed() || !r.not_judged.empty() ? 1 : r.any_undecided() ? 3 : 0;
 }
 
+// The plugin that runs a scheme written in Python (python/python_scheme_plugin.cpp),
+// beside this program: build/python/ in the build tree, <libdir>/sweepcheck/
+// when installed. std::invalid_argument when this sweepcheck was built without it.
+#ifndef SWEEPCHECK_PYTHON_PLUGIN_INSTALLED
+#define SWEEPCHECK_PYTHON_PLUGIN_INSTALLED "lib/sweepcheck"
+#endif
+std::string python_scheme_plugin() {
+  std::error_code ec;
+  const std::filesystem::path dir = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
+  const char* file = "libsweepcheck_python_scheme.so";
+  for (const auto& candidate : {dir / ".." / "python" / file, dir / ".." / SWEEPCHECK_PYTHON_PLUGIN_INSTALLED / file})
+    if (!ec && std::filesystem::is_regular_file(candidate)) return std::filesystem::weakly_canonical(candidate).string();
+  throw std::invalid_argument(
+      "audit: --python needs the Python scheme plugin (libsweepcheck_python_scheme.so), which this sweepcheck was "
+      "built without (CMake option SWEEPCHECK_PYTHON; ci/install-deps.sh installs python3-dev pybind11-dev "
+      "python3-numpy)");
+}
+
 // `sweepcheck audit` once its options are parsed: returns the exit code.
-int run_audit_command(const CLI::App& cmd, const AuditConfig& cfg, const CLI::Option& claimed,
+int run_audit_command(const CLI::App& cmd, const AuditConfig& given, const CLI::Option& claimed,
                       RunDistributor* ranks) {
-  check_audit_input(cfg, claimed);
+  check_audit_input(given, claimed);
+  AuditConfig cfg = given;
+  if (!cfg.python.empty()) {
+    // A scheme written in Python is a plugin, isolated as any (python/isolation.md).
+    cfg.plugin = python_scheme_plugin();
+    ::setenv("SWEEPCHECK_PYTHON_SCHEME", cfg.python.c_str(), 1);
+  }
   const std::vector<double> perturbations = parse_perturbations(cfg.large_step_perturbations);
   const SchemeFactory factory =
       cfg.spec ? catalog_scheme_factory(*cfg.spec) : load_plugin(cfg.plugin);
@@ -265,7 +306,8 @@ int run_audit_command(const CLI::App& cmd, const AuditConfig& cfg, const CLI::Op
   check_output_places(cfg);
   StudyOutput out = open_study_output(cmd, common, plugin_identity(cfg));
   AuditOptions opt = audit_options(cfg, claimed.count() > 0, perturbations, out, ranks);
-  Progress progress("audit " + (cfg.plugin.empty() ? cfg.scheme : cfg.plugin), cfg.quiet);
+  Progress progress("audit " + (!cfg.python.empty() ? cfg.python : cfg.plugin.empty() ? cfg.scheme : cfg.plugin),
+                    cfg.quiet);
   opt.progress = [&progress](int done, int total) { progress.update(done, total); };
   // Problems with a cached reference load it here (computed once on a fresh cache).
   if (!cfg.quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks and crowd references are computed once)\n";

@@ -1,0 +1,29 @@
+"""The pytest file to copy next to your scheme: run it with
+    PYTHONPATH=<sweepcheck build>/python python3 -m pytest test_my_schemes.py
+(or with the installed package on your PYTHONPATH)."""
+import sweepcheck
+import sweepcheck.testing as st
+
+from my_schemes import ForgetsTheProjection, Pbd, VectorisedPbd
+
+
+def test_my_pbd_converges_with_order_one_on_the_sliding_case():
+    st.assert_converges(Pbd(), "sliding")  # the scheme's own claim; a failure prints the error table
+
+
+def test_my_pbd_converges_on_the_oscillating_wall():
+    wall = sweepcheck.problem("moving-half-plane", A=0.5, g=4, kappa=1)
+    r = st.assert_converges(VectorisedPbd(), wall, claim=st.OrderClaim.at_least(1).within(0.05))
+    assert r.rows[-1]["error_uniform"] < 1e-2
+
+
+def test_a_scheme_that_forgets_the_projection_fails_its_claim():
+    st.assert_fails_its_claim(ForgetsTheProjection(), "sliding")
+
+
+def test_the_audit_fails_a_scheme_that_forgets_the_projection_and_names_the_cause(tmp_path):
+    # Your own scheme's audit: assert sweepcheck.audit(Pbd(), out="audit").passed (all 16 problems;
+    # max_problems=8 is CI's short battery). Here the wrong one, on the battery's first problem:
+    result = sweepcheck.audit(ForgetsTheProjection(), out=str(tmp_path / "audit"), max_problems=1)
+    assert result.failed and result.verdicts["convergence"] == "FAIL", result.markdown
+    assert "the scheme ignores the set" in result.markdown  # the Diagnosis section of audit.md

@@ -1,0 +1,138 @@
+// A scheme plugin (solvers/plugin/plugin_api.hpp) whose scheme is written in
+// Python: `sweepcheck audit --plugin libsweepcheck_python_scheme.so` with
+//
+//   SWEEPCHECK_PYTHON_SCHEME=module:Class    the class, imported (module on PYTHONPATH)
+//   SWEEPCHECK_PYTHON_SCHEME=pickle:FILE     an object or class pickled into FILE (sweepcheck.audit() writes it)
+//
+// audits it with the program's own battery, rule, isolation, time limits and
+// report (audit.json, audit.md): the audit runs every step() of a plugin in a
+// forked child, so an exception, sys.exit, an endless loop or a crash in an
+// extension module ends that run with a recorded status, never the host.
+//
+// The interpreter is embedded on the first sweepcheck_create_scheme call
+// (the host's probe, on its main thread) and then left without the GIL;
+// every entry into Python takes it (PyGILState through pybind11's
+// gil_scoped_acquire). Around each fork() of the host the handlers below hold
+// the GIL (as os.fork does), so no child inherits a GIL held by a thread that
+// does not exist in it. The reasoning: python/isolation.md.
+#include <dlfcn.h>
+#include <pthread.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <pybind11/embed.h>
+
+#include "py_scheme.hpp"
+
+namespace py = pybind11;
+
+PYBIND11_EMBEDDED_MODULE(_sweepcheck_plugin, m) { sweepcheck::python::bind_view(m); }
+
+namespace {
+
+PyGILState_STATE fork_gil;
+
+void before_fork() {
+  fork_gil = PyGILState_Ensure();
+  PyOS_BeforeFork();
+}
+void after_fork_parent() {
+  PyOS_AfterFork_Parent();
+  PyGILState_Release(fork_gil);
+}
+// The child keeps the GIL and the forking thread's state for good: it is
+// single-threaded and ends with _exit. Releasing it would delete the only
+// thread state left, and CPython 3.11 then re-uses the main thread's
+// preallocated state for the next one and aborts ("init_threadstate: thread
+// state already initialized"; measured: every run forked from an executor
+// thread other than the main one crashed with SIGABRT).
+void after_fork_child() { PyOS_AfterFork_Child(); }
+
+// The interpreter, once per process (a child forked after it inherits it).
+void ensure_interpreter() {
+  static bool started = [] {
+    // Extension modules (NumPy's) find the interpreter's symbols in the
+    // global namespace, which dlopen(RTLD_LOCAL) of this plugin did not give them.
+    Dl_info info{};
+    if (::dladdr(reinterpret_cast<void*>(&Py_InitializeEx), &info) && info.dli_fname)
+      ::dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
+    if (!Py_IsInitialized()) {
+      py::initialize_interpreter(false);  // the host keeps its own signal handlers (SIGINT)
+      PyEval_SaveThread();               // no thread holds the GIL between calls
+    }
+    ::pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+    return true;
+  }();
+  (void)started;
+}
+
+// The package sweepcheck beside this plugin goes on sys.path (after what
+// PYTHONPATH gives): the build tree's (build/python, the plugin's folder) or
+// the installed one (<prefix>/lib/python3.X/site-packages from
+// <prefix>/lib/sweepcheck), so `sweepcheck audit --plugin` needs no PYTHONPATH
+// for it.
+void add_own_package_to_path() {
+  Dl_info info{};
+  if (!::dladdr(reinterpret_cast<void*>(&add_own_package_to_path), &info) || !info.dli_fname) return;
+  const std::string self = info.dli_fname;
+  const std::string dir = self.substr(0, self.find_last_of('/') == std::string::npos ? 0 : self.find_last_of('/'));
+  const std::string site = dir + "/../python" + std::to_string(PY_MAJOR_VERSION) + "." +
+                           std::to_string(PY_MINOR_VERSION) + "/site-packages";
+  const py::module_ os = py::module_::import("os");
+  py::list path = py::module_::import("sys").attr("path");
+  for (const std::string& candidate : {dir, site})
+    if (os.attr("path").attr("exists")(candidate + "/sweepcheck/__init__.py").cast<bool>() &&
+        !path.contains(candidate))
+      path.append(candidate);
+}
+
+// The scheme object, from SWEEPCHECK_PYTHON_SCHEME (a class is instantiated).
+py::object make_scheme(const std::string& spec) {
+  py::object source;
+  if (spec.rfind("pickle:", 0) == 0) {
+    const py::object f = py::module_::import("io").attr("open")(spec.substr(7), "rb");
+    source = py::module_::import("pickle").attr("load")(f);
+    f.attr("close")();
+  } else {
+    const auto colon = spec.find(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size())
+      throw std::invalid_argument("SWEEPCHECK_PYTHON_SCHEME must be module:Class or pickle:FILE, got '" + spec + "'");
+    source = py::module_::import(spec.substr(0, colon).c_str()).attr(spec.substr(colon + 1).c_str());
+  }
+  // A class is called for every run; an object is copied (its pickle is loaded afresh).
+  if (PyType_Check(source.ptr())) return source();
+  return py::module_::import("copy").attr("deepcopy")(source);
+}
+
+}  // namespace
+
+extern "C" __attribute__((visibility("default"))) int sweepcheck_create_scheme(int host_abi_version,
+                                                                                sweepcheck::plugin::Stepper** out) {
+  *out = nullptr;
+  if (host_abi_version != sweepcheck::plugin::kAbiVersion) return sweepcheck::plugin::kAbiVersion;
+  const char* spec = std::getenv("SWEEPCHECK_PYTHON_SCHEME");
+  if (!spec || !*spec)
+    throw std::invalid_argument(
+        "the Python scheme plugin needs SWEEPCHECK_PYTHON_SCHEME=module:Class (or pickle:FILE, as sweepcheck.audit() sets it)");
+  ensure_interpreter();
+  py::gil_scoped_acquire gil;
+  try {
+    py::module_::import("_sweepcheck_plugin");
+    static const bool path_set = (add_own_package_to_path(), true);
+    (void)path_set;
+    py::object scheme = make_scheme(spec);
+    const py::module_ schemes = py::module_::import("sweepcheck._schemes");
+    const std::string name = schemes.attr("name_of")(scheme).cast<std::string>();
+    const double claimed = schemes.attr("claimed_order_of")(scheme).cast<double>();
+    *out = new sweepcheck::python::PyStepper(std::move(scheme), name, claimed, /*describe_errors=*/true);
+  } catch (py::error_already_set& e) {
+    throw std::runtime_error("the Python scheme '" + std::string(spec) +
+                             "' could not be made: " + sweepcheck::python::describe_python_error(e));
+  }
+  return sweepcheck::plugin::kAbiVersion;
+}

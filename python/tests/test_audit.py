@@ -1,0 +1,76 @@
+"""sweepcheck.audit(): the program's audit on a Python scheme. A NumPy PBD gets the verdicts of
+`sweepcheck audit --scheme pbd` and its numbers; hostile schemes (an exception, sys.exit, an
+endless loop, a segfault through ctypes) are recorded against the scheme, and the caller survives."""
+import json
+import os
+import subprocess
+
+import pytest
+
+import sweepcheck
+from hostile_schemes import Exits, Loops, Raises, Segfaults
+from schemes import NumpyPbd
+
+PROBLEMS = 1  # the battery's first problem (sliding d=5 C=10): CI's time
+
+
+def cpp_audit(out, scheme="pbd"):
+    from sweepcheck import _paths
+    p = subprocess.run([_paths.PROGRAM, "audit", "--scheme", scheme, "--out", str(out), "--quiet",
+                        "--max-problems", str(PROBLEMS)], capture_output=True, text=True)
+    with open(os.path.join(out, "audit.json"), encoding="utf-8") as f:
+        return p.returncode, json.load(f)
+
+
+def test_a_numpy_pbd_gets_the_verdicts_of_the_cpp_pbd_check_for_check(tmp_path):
+    # jobs=2: runs are forked from the executor's threads, not only the main one (python/isolation.md,
+    # "Fork after threads": without the fork handlers such children aborted, 13 of 20 ladder runs).
+    py = sweepcheck.audit(NumpyPbd(), out=str(tmp_path / "py"), max_problems=PROBLEMS, jobs=2)
+    rc, cpp = cpp_audit(tmp_path / "cpp")
+    assert py.passed and rc == 0, py.markdown
+    assert py.verdicts == {c["id"]: c["verdict"] for c in cpp["checks"]}
+    # The same arithmetic through the same plugin path: every row's numbers and the state hashes equal.
+    for rows in ("ladder_rows", "large_step_rows", "probe_rows"):
+        assert len(py.json[rows]) == len(cpp[rows])
+        for a, b in zip(py.json[rows], cpp[rows]):
+            assert {k: v for k, v in a.items() if k != "scheme"} == {k: v for k, v in b.items() if k != "scheme"}
+    assert py.json["determinism_hashes"] == cpp["determinism_hashes"]
+    assert os.path.exists(os.path.join(py.out, "audit.md"))
+
+
+# The wrong scheme's audit (it fails, and its diagnosis names the cause): examples/python/test_my_schemes.py.
+
+
+@pytest.mark.parametrize("scheme, status, words", [
+    # The exception's own line and the traceback's last frames, innermost first.
+    (Raises, "threw", ["Python scheme 'raises' raised ZeroDivisionError: hostile division at t = ",
+                       "last frames: hostile_schemes.py:18 in helper <- hostile_schemes.py:14 in step"]),
+    (Exits, "threw", ["Python scheme 'exits' raised sys.exit(3); last frames: hostile_schemes.py:26 in step"]),
+    (Segfaults, "crashed", ["signal 11 (SIGSEGV"]),
+    (Loops, "timed-out", ["killed after its time limit of 1 s"]),
+], ids=["raises", "exits", "segfaults", "loops"])
+def test_a_hostile_python_scheme_is_recorded_against_the_scheme_and_the_caller_survives(tmp_path, scheme, status,
+                                                                                         words):
+    r = sweepcheck.audit(scheme(), out=str(tmp_path / scheme.name), max_problems=PROBLEMS, run_timeout=1)
+    assert r.failed, r.markdown
+    faults = r.json["faults"]
+    assert faults and all(f["status"] == status for f in faults), faults
+    for w in words:
+        assert w in faults[0]["cause"], (w, faults[0])
+    assert faults[0]["cause"] in r.markdown  # audit.md names it too
+
+
+def test_a_scheme_the_audits_interpreter_cannot_import_is_refused_with_the_reason():
+    class Local(NumpyPbd):
+        pass
+
+    with pytest.raises(TypeError, match="picklable"):
+        sweepcheck.audit(Local(), out="unused")
+    with pytest.raises(ValueError, match="max_problems"):
+        sweepcheck.audit(NumpyPbd(), out="unused", max_problems=-1)
+
+
+def test_bad_input_the_program_refuses_is_a_value_error_with_its_message(tmp_path):
+    with pytest.raises(ValueError, match="exit 2.*--run-timeout"):
+        sweepcheck.audit(NumpyPbd(), out=str(tmp_path / "bad"), max_problems=PROBLEMS, run_timeout=-1)
+    assert not (tmp_path / "bad" / "audit.json").exists()
