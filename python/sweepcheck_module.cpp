@@ -353,7 +353,7 @@ ReferenceFreeResult check_reference_free(const ErasedProblem& problem, const Ste
 }
 
 // compare_work_precision (sweepcheck/work_precision.hpp) over a list of
-// schemes: its loop, with the engine's matched_work and figure, so that one
+// schemes: the engine's series and finish, looped over a vector, so that one
 // instantiation serves any number of schemes (the C++ call takes a tuple).
 WorkPrecisionSet work_precision(const ErasedProblem& problem, const std::vector<StepperFactory>& schemes,
                                 const Steps& steps, const WorkWeights& weights, const std::string& figure) {
@@ -371,19 +371,8 @@ WorkPrecisionSet work_precision(const ErasedProblem& problem, const std::vector<
   WorkPrecisionSet w;
   w.problem = problem.name();
   w.weights = options.weights;
-  for (const auto& scheme : schemes) {
-    WorkPrecisionSeries series;
-    series.scheme = scheme_name(fresh_instance(scheme));
-    for (const std::int64_t k : n) {
-      const auto instance = fresh_instance(scheme);
-      RunRow row = measure_run(problem, instance, exact, k, options.points_per_step, options.integrate);
-      row.scheme = series.scheme;
-      series.rows.push_back(row);
-    }
-    w.series.push_back(std::move(series));
-  }
-  w.matched = matched_work(w.series, w.weights);
-  if (!options.figure.empty()) w.figure_files = write_work_precision_figure(w, options.figure);
+  for (const auto& scheme : schemes) w.series.push_back(work_precision_series(problem, scheme, exact, n, options));
+  finish_work_precision(w, options);
   return w;
 }
 

@@ -113,6 +113,29 @@ std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, 
 std::string describe(const WorkPrecisionSet& w);
 std::ostream& operator<<(std::ostream& os, const WorkPrecisionSet& w);
 
+// One scheme's series: a fresh instance per step count `n`, measured against
+// `reference`. Shared by checked_work_precision and the Python package's
+// loop over a list of schemes (python/sweepcheck_module.cpp).
+template <Problem P, class Reference, class Scheme>
+WorkPrecisionSeries work_precision_series(const P& problem, const Scheme& scheme, const Reference& reference,
+                                          const std::vector<std::int64_t>& n, const WorkPrecisionOptions& options) {
+  WorkPrecisionSeries s;
+  s.scheme = scheme_name(fresh_instance(scheme));
+  for (const std::int64_t k : n) {
+    const auto instance = fresh_instance(scheme);
+    RunRow row = measure_run(problem, instance, reference, k, options.points_per_step, options.integrate);
+    row.scheme = s.scheme;
+    s.rows.push_back(row);
+  }
+  return s;
+}
+
+// The set's matched work and, when asked, its figure, once its series are in.
+inline void finish_work_precision(WorkPrecisionSet& w, const WorkPrecisionOptions& options) {
+  w.matched = matched_work(w.series, w.weights);
+  if (!options.figure.empty()) w.figure_files = write_work_precision_figure(w, options.figure);
+}
+
 template <Problem P, class Reference, class... Schemes>
 WorkPrecisionSet checked_work_precision(const P& problem, const std::tuple<Schemes...>& schemes,
                                         const Reference& reference, const WorkPrecisionOptions& options) {
@@ -123,19 +146,10 @@ WorkPrecisionSet checked_work_precision(const P& problem, const std::tuple<Schem
   w.problem = problem.name();
   w.weights = options.weights;
   auto run_all = [&](const auto& scheme) {
-    WorkPrecisionSeries s;
-    s.scheme = scheme_name(fresh_instance(scheme));
-    for (const std::int64_t k : n) {
-      const auto instance = fresh_instance(scheme);
-      RunRow row = measure_run(problem, instance, reference, k, options.points_per_step, options.integrate);
-      row.scheme = s.scheme;
-      s.rows.push_back(row);
-    }
-    w.series.push_back(std::move(s));
+    w.series.push_back(work_precision_series(problem, scheme, reference, n, options));
   };
   std::apply([&](const auto&... s) { (run_all(s), ...); }, schemes);
-  w.matched = matched_work(w.series, w.weights);
-  if (!options.figure.empty()) w.figure_files = write_work_precision_figure(w, options.figure);
+  finish_work_precision(w, options);
   return w;
 }
 
