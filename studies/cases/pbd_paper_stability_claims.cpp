@@ -90,7 +90,7 @@ struct Seen {
   std::string first_why;
 };
 
-// Every scheme of the family (names starting with `family`), in the study's order.
+// Every scheme of the family (labels whose scheme_family is `family`), in the study's order.
 struct FamilyInstability {
   std::vector<std::string> order;
   std::map<std::string, Seen> seen;
@@ -103,7 +103,7 @@ FamilyInstability family_instability(const std::vector<StartRuns>& starts, const
   };
   for (const auto& [p, rows] : starts)
     for (const auto* r : rows) {
-      if (r->scheme.rfind(family, 0) != 0) continue;
+      if (scheme_family(r->scheme) != family) continue;
       if (!out.seen.count(r->scheme)) out.order.push_back(r->scheme);
       Seen& x = out.seen[r->scheme];
       const std::string why = instability(*r, bound);
@@ -153,7 +153,7 @@ void add_pgs_formulation(Claim& c, const std::vector<StartRuns>& starts, const s
   double largest = 0;
   for (const auto& [p, rows] : starts)
     for (const auto* r : rows)
-      if (r->scheme.rfind(family, 0) == 0) largest = std::max(largest, r->h);
+      if (scheme_family(r->scheme) == family) largest = std::max(largest, r->h);
   const Pgs<double>::Options o;
   c.evidence += fmt::format(
       "; formulation run: Section 4.1's PGS, the projection onto the linearised sets S̃ at the prediction y = x + "
