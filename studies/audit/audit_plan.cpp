@@ -176,13 +176,20 @@ void AuditSession::plan_runs() {
   reference_ = catalog_scheme_factory(parse_scheme_spec(opt_.reference_scheme));
   reference_name_ = reference_()->name();
   auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th_.ladder; };
+  // A problem's rungs, each kept with its velocity jump mid-step (ladder_steps).
+  auto rungs_of = [&](const AuditProblem& p) {
+    std::vector<std::int64_t> rungs;
+    for (auto n : ladder_of(p).step_counts(p.t_end - p.t0)) {
+      const auto m = ladder_steps(p, n);
+      if (rungs.empty() || m > rungs.back()) rungs.push_back(m);
+    }
+    return rungs;
+  };
   if (needs(RunKind::ladder))
     for (std::size_t i = 0; i < problems_.size(); ++i)
-      for (auto n : ladder_of(problems_[i]).step_counts(problems_[i].t_end - problems_[i].t0))
-        tasks_.push_back({i, n, false});
+      for (auto n : rungs_of(problems_[i])) tasks_.push_back({i, n, false});
   if (needs(RunKind::reference_ladder))
-    for (auto n : ladder_of(problems_[0]).step_counts(problems_[0].t_end - problems_[0].t0))
-      tasks_.push_back({0, n, true});
+    for (auto n : rungs_of(problems_[0])) tasks_.push_back({0, n, true});
   n_ladder_ = tasks_.size();
   for (std::size_t i = 0; i < problems_.size() && needs(RunKind::large_step); ++i) {
     const double span = problems_[i].t_end - problems_[i].t0;
