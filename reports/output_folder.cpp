@@ -29,16 +29,17 @@ std::string read_all(const std::filesystem::path& f) {
   return s.str();
 }
 
-// .tmp.PID.name (solvers/core/atomic_file.hpp): the writer's pid, or 0.
+// kTemporaryPrefix PID.name (solvers/core/atomic_file.hpp): the writer's
+// pid, or 0 for any other name (a user's own ".tmp.PID.x" included).
 long pid_of_temporary(const std::string& name) {
-  if (name.rfind(".tmp.", 0) != 0) return 0;
-  const auto dot = name.find('.', 5);
-  if (dot == std::string::npos) return 0;
-  try {
-    return std::stol(name.substr(5, dot - 5));
-  } catch (const std::exception&) {
+  const std::string prefix = kTemporaryPrefix;
+  if (name.rfind(prefix, 0) != 0) return 0;
+  const auto dot = name.find('.', prefix.size());
+  if (dot == std::string::npos || dot == prefix.size()) return 0;
+  const std::string digits = name.substr(prefix.size(), dot - prefix.size());
+  if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }) || digits.size() > 9)
     return 0;
-  }
+  return std::stol(digits);
 }
 
 bool alive(long pid) { return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM); }
@@ -51,7 +52,7 @@ void check_writable_folder(const std::filesystem::path& dir, const std::string& 
   if (ec) throw std::invalid_argument(fmt::format("{} {}: cannot create the folder: {}", what, dir.string(), ec.message()));
   if (!std::filesystem::is_directory(dir, ec))
     throw std::invalid_argument(fmt::format("{} {}: not a folder", what, dir.string()));
-  const auto probe = dir / fmt::format(".tmp.{}.write-probe", ::getpid());
+  const auto probe = dir / fmt::format("{}{}.write-probe", kTemporaryPrefix, ::getpid());
   const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0)
     throw std::invalid_argument(

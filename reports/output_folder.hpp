@@ -5,7 +5,8 @@
 //    --out is reported (exit 2) before minutes of computing, not after;
 //  - an exclusive lock (flock on DIR/.sweepcheck.lock) keeps a second writer
 //    out, with a message naming the process holding it;
-//  - temporary files (.tmp.PID.*) left by writers that died are removed;
+//  - temporary files (.sweepcheck-tmp.PID.*, kTemporaryPrefix) left by
+//    writers that died are removed, and no other file;
 //  - the manifest (DIR/manifest.json) is removed first and written last,
 //    listing every file of the set with its size and checksum: a folder
 //    without a valid manifest is incomplete (a kill while writing), and a file

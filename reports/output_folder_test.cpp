@@ -47,19 +47,27 @@ TEST(OutputFolder, ASecondWriterIsTurnedAwayNamingTheFirst) {
   std::filesystem::remove_all(dir);
 }
 
-TEST(OutputFolder, TemporariesOfDeadWritersAreRemovedAndLiveOnesKept) {
+TEST(OutputFolder, TemporariesOfDeadWritersAreRemovedAndLiveOnesAndTheUsersOwnLookalikesKept) {
   const auto dir = fresh_out_dir("out_tmp");
   std::filesystem::create_directories(dir / "sub");
   const pid_t child = ::fork();
   if (child == 0) ::_exit(0);
   ::waitpid(child, nullptr, 0);  // a pid that is certainly dead now
-  const auto dead = dir / "sub" / (".tmp." + std::to_string(child) + ".results.csv");
-  const auto live = dir / (".tmp." + std::to_string(::getpid()) + ".summary.md");
+  const std::string prefix = kTemporaryPrefix;
+  const auto dead = dir / "sub" / (prefix + std::to_string(child) + ".results.csv");
+  const auto live = dir / (prefix + std::to_string(::getpid()) + ".summary.md");
+  // Issue 45: the user's own files that merely look like temporaries stay.
+  const auto users = dir / (".tmp." + std::to_string(child) + ".my-notes.txt");
+  const auto users_too = dir / (prefix + "x" + std::to_string(child) + ".draft");
   std::ofstream(dead) << "half a file";
   std::ofstream(live) << "being written";
+  std::ofstream(users) << "mine";
+  std::ofstream(users_too) << "mine too";
   OutputFolder f(dir);
   EXPECT_FALSE(std::filesystem::exists(dead));
   EXPECT_TRUE(std::filesystem::exists(live));
+  EXPECT_TRUE(std::filesystem::exists(users));
+  EXPECT_TRUE(std::filesystem::exists(users_too));
   EXPECT_EQ(f.removed_temporaries(), 1u);
   std::filesystem::remove_all(dir);
 }

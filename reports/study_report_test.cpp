@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "reports/study_report.hpp"
+#include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -50,7 +51,7 @@ TEST(StudyReport, WritesEveryFileAndNothingHalfWritten) {
     EXPECT_GT(std::filesystem::file_size(dir / f), 100u) << f;
   }
   for (const auto& e : std::filesystem::directory_iterator(dir))
-    EXPECT_FALSE(e.path().filename().string().starts_with(".tmp.")) << e.path();
+    EXPECT_FALSE(e.path().filename().string().starts_with(kTemporaryPrefix)) << e.path();
   // PNG signature and SVG root element.
   EXPECT_EQ(slurp(dir / "error_vs_h.png").substr(1, 3), "PNG");
   EXPECT_NE(slurp(dir / "error_vs_h.svg").find("<svg"), std::string::npos);

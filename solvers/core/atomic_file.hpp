@@ -10,9 +10,16 @@
 
 namespace sweepcheck {
 
+// Every temporary file sweepcheck writes is named kTemporaryPrefix + pid +
+// "." + ...: an output folder removes such files of writers that died
+// (reports/output_folder.hpp), and only those. The prefix names the program,
+// so a user's own ".tmp.123.notes" in the folder is never taken for one.
+inline constexpr const char* kTemporaryPrefix = ".sweepcheck-tmp.";
+
 // A temporary sibling name for `target`, unique per process.
 inline std::filesystem::path temporary_sibling(const std::filesystem::path& target) {
-  return target.parent_path() / (".tmp." + std::to_string(::getpid()) + "." + target.filename().string());
+  return target.parent_path() /
+         (std::string(kTemporaryPrefix) + std::to_string(::getpid()) + "." + target.filename().string());
 }
 
 // Moves a finished temporary file onto its target.

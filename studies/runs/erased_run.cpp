@@ -124,9 +124,15 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   // scheme's fault (RunStatus::non_finite), a blow-up a numerical verdict.
   row.status = s.status == RunStatus::diverged && non_finite ? RunStatus::non_finite : s.status;
   // ... unless the problem made the first non-finite value itself (issue 37).
+  const std::string who = problem.untrusted.empty() ? "the problem" : problem.untrusted;
   if (problem_log.non_finite) {
     row.status = RunStatus::problem_fault;
-    out.problem_fault = problem_non_finite_cause(problem.untrusted.empty() ? "the problem" : problem.untrusted, problem_log);
+    out.problem_fault = problem_non_finite_cause(who, problem_log);
+  } else if (problem_log.huge_f && (row.status == RunStatus::non_finite || row.status == RunStatus::diverged)) {
+    // The overflow or blow-up followed a field the problem made absurd from
+    // sane inputs (issue 45): the problem's fault too.
+    row.status = RunStatus::problem_fault;
+    out.problem_fault = problem_overflow_cause(who, problem_log);
   }
   row.fail_step = s.fail_step;
   row.inner_cap_hits = s.inner_cap_hits;

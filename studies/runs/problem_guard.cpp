@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -15,6 +16,13 @@ bool finite(std::span<const double> x) {
   for (double v : x)
     if (!std::isfinite(v)) return false;
   return true;
+}
+
+// max_i |x_i| (NaN and inf included as inf).
+double largest(std::span<const double> x) {
+  double m = 0;
+  for (double v : x) m = std::isnan(v) ? HUGE_VAL : std::max(m, std::abs(v));
+  return m;
 }
 
 // Reports the call to the child page on entry and its return on exit (not on
@@ -67,6 +75,14 @@ void GuardedProblemView::f(double t, std::span<const double> x, std::span<double
   d_->f(t, x, out);
   s.returned();
   note_problem_output(ProblemCall::f, t, -1, std::isfinite(t) && finite(x), finite(out));
+  if (current_log && !current_log->huge_f && largest(x) < kProblemScaleLimit) {
+    const double m = largest(out);
+    if (m >= kProblemScaleLimit && std::isfinite(m)) {
+      current_log->huge_f = true;
+      current_log->huge_t = t;
+      current_log->huge_value = m;
+    }
+  }
 }
 
 int GuardedProblemView::size() const {
@@ -139,6 +155,14 @@ std::string problem_non_finite_cause(const std::string& who, const ProblemCallLo
   return fmt::format("{} returned a non-finite value from {} (from finite inputs): the problem's fault, not the "
                      "scheme's",
                      who, describe_call(log.call, log.t, log.constraint));
+}
+
+std::string problem_overflow_cause(const std::string& who, const ProblemCallLog& log) {
+  if (!log.huge_f) return {};
+  return fmt::format("{} returned {:.3g} from f at t = {:.6g} (from inputs below {:.0e}): beyond the scale whose "
+                     "squares a double holds, so the step's arithmetic overflowed: the problem's fault, not the "
+                     "scheme's",
+                     who, log.huge_value, log.huge_t, kProblemScaleLimit);
 }
 
 ChildLimits problem_plugin_child_limits() {

@@ -28,7 +28,18 @@ struct ProblemCallLog {
   ProblemCall call = ProblemCall::f;
   double t = 0;
   int constraint = -1;  // j of a constraint call, -1 for f and exact
+  // The first f, finite, at or beyond kProblemScaleLimit from inputs below
+  // it (issue 45): not a fault by itself, but the cause when the run then
+  // overflows or blows up (problem_overflow_cause).
+  bool huge_f = false;
+  double huge_t = 0, huge_value = 0;
 };
+
+// The scale no sane state or field reaches: 1e150, below sqrt(DBL_MAX)
+// (1.3e154), so the squares and norms a scheme forms of it stay finite. A
+// problem whose f jumps past it from inputs below it makes any scheme's
+// arithmetic overflow, and is blamed for it.
+inline constexpr double kProblemScaleLimit = 1e150;
 
 // Makes `log` the current thread's log for its lifetime (a run executes on
 // one thread); the guarded views write to it.
@@ -79,6 +90,10 @@ std::string problem_fault_cause(const std::string& who, const ChildResult& c);
 
 // The cause of a run's problem-made non-finite value, from its log.
 std::string problem_non_finite_cause(const std::string& who, const ProblemCallLog& log);
+
+// The cause of a run that went non-finite or blew up after the problem's f
+// jumped past kProblemScaleLimit (ProblemCallLog::huge_f); empty otherwise.
+std::string problem_overflow_cause(const std::string& who, const ProblemCallLog& log);
 
 // The limits of a child that calls into a problem plugin: its address space
 // may grow by at most half the memory available now (ChildLimits).

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -50,6 +52,19 @@ void check_definition(const plugin::ProblemDefinition& d, const std::string& who
   const double t0 = d.t0(), T = d.t_end();
   if (!std::isfinite(t0) || !std::isfinite(T) || !(T > t0))
     throw std::invalid_argument(fmt::format("{}: t0() = {} and t_end() = {} must be finite with t_end > t0", who, t0, T));
+  // Times are t0 + k h in double: far from 0 a span can be too short to hold
+  // distinct step times (t0 = 1e300 and t_end = t0 + 1 are one number). The
+  // rule: ten million steps, more than any ladder here takes, stay at least
+  // ten units in the last place of the largest time apart.
+  {
+    const double span = T - t0, top = std::max(std::abs(t0), std::abs(T));
+    const double ulp = std::nextafter(top, std::numeric_limits<double>::infinity()) - top;
+    if (!(span / 1e7 >= 10 * ulp))
+      throw std::invalid_argument(fmt::format(
+          "{}: t0() = {:.6g} and t_end() = {:.6g}: the span {:.6g} is not resolved at that time (a double's spacing "
+          "there is {:.3g}; ten million steps need a span of at least {:.3g}): shift the time origin toward 0",
+          who, t0, T, span, ulp, 1e8 * ulp));
+  }
   if (!(d.time_scale() > 0) || !std::isfinite(d.time_scale()))
     throw std::invalid_argument(fmt::format("{}: time_scale() = {} must be finite and > 0", who, d.time_scale()));
   Vec<double> x0(n);

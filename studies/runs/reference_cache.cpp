@@ -253,12 +253,12 @@ std::string move_aside(const std::filesystem::path& file, ino_t inode) {
 
 // Atomic publication with a temporary name unique per process *and* call, so
 // threads of one process computing the same entry never share a temporary
-// (the name keeps atomic_file.hpp's ".tmp.<pid>." prefix).
+// (the name keeps atomic_file.hpp's kTemporaryPrefix and pid).
 void publish(const std::filesystem::path& target, const std::string& content) {
   static std::atomic<unsigned> counter{0};
   std::filesystem::create_directories(target.parent_path());
-  const auto tmp = target.parent_path() / (".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++) +
-                                           "." + target.filename().string());
+  const auto tmp = target.parent_path() / (std::string(kTemporaryPrefix) + std::to_string(::getpid()) + "." +
+                                           std::to_string(counter++) + "." + target.filename().string());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw std::runtime_error("cannot write the cache file " + tmp.string());
