@@ -90,8 +90,8 @@ struct AuditProblem {
   std::vector<std::string> tags;
 };
 
-// "name parameters": how runs, faults and checks name a problem.
-inline std::string problem_label(const AuditProblem& p) { return p.name + " " + p.parameters; }
+// "name parameters" (studies/engine/run_row.hpp, problem_label).
+inline std::string problem_label(const AuditProblem& p) { return problem_label(p.name, p.parameters); }
 
 // One run of a stepper with n steps (a fresh instance from the factory);
 // host-side counted work; the FNV-1a hash of every state's bytes.
