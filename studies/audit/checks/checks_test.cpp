@@ -25,22 +25,25 @@ MeasuredSeries series(const std::function<double(double)>& v, double floor = 0) 
 }
 
 TEST(AuditChecks, FirstOrderErrorPassesAClaimOfOrderOne) {
-  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * h; }), OrderClaim::at_least(1.0), th).verdict, CheckVerdict::pass);
+  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * h; }), OrderClaim::at_least(1.0), th).verdict,
+            CheckVerdict::pass);
 }
 
 TEST(AuditChecks, HalfOrderErrorFailsAClaimOfOrderOne) {
-  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::sqrt(h); }), OrderClaim::at_least(1.0), th).verdict,
+  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::sqrt(h); }), OrderClaim::at_least(1.0), th)
+                .verdict,
             CheckVerdict::fail);
 }
 
 // Venel's claim is the proven bound order >= 1/2 (seed 001): a first-order
 // error meets it, a sharp claim of 1/2 it does not, and an error of order
-// 1/4 fails the bound. The negative controls keep the flag from passing all.
+// 1/4 fails the bound. The negative controls keep exactly() from passing all.
 TEST(AuditChecks, FirstOrderErrorMeetsAClaimOfOneHalfButNotASharpClaimOfOneHalf) {
   const auto first = [](double h) { return 0.3 * h; };
   EXPECT_EQ(judge_convergence(series(first), OrderClaim::at_least(0.5), th).verdict, CheckVerdict::pass);
   EXPECT_EQ(judge_convergence(series(first), OrderClaim::exactly(0.5), th).verdict, CheckVerdict::fail);
-  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::pow(h, 0.25); }), OrderClaim::at_least(0.5), th).verdict,
+  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::pow(h, 0.25); }), OrderClaim::at_least(0.5), th)
+                .verdict,
             CheckVerdict::fail);
 }
 
