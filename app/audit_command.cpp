@@ -205,12 +205,13 @@ AuditOptions audit_options(const AuditConfig& cfg, bool claimed_given, const std
   opt.budget.fixed_limit = cfg.run_timeout;
   opt.thresholds.large_step_starts.sizes = perturbations;
   opt.thresholds.refine.budget_work = cfg.refine_work;
-  opt.claimed_order = cfg.claimed_order;
-  // An in-tree scheme's own claim carries its kind (SchemeInfo); a given
-  // --claimed-order or a plugin's claim is sharp unless the flag says otherwise.
-  opt.claim_is_sharp = cfg.sharp || (cfg.spec && !claimed_given && scheme_info(cfg.spec->name).claim_is_sharp);
+  // The claim as given (the audit resolves it: AuditOptions::claim). An
+  // in-tree scheme's own claim carries its kind (SchemeInfo); a given
+  // --claimed-order or a plugin's claim is one-sided unless the flag says otherwise.
+  if (claimed_given)
+    opt.claim = cfg.sharp ? OrderClaim::exactly(cfg.claimed_order) : OrderClaim::at_least(cfg.claimed_order);
+  opt.schemes_claim_is_sharp = cfg.sharp || (cfg.spec && scheme_info(cfg.spec->name).claim_is_sharp);
   opt.journal = out.journal;
-  opt.max_problems = cfg.max_problems;
   opt.diagnose = cfg.diagnose;
   CommonStudyOptions j;
   j.jobs = cfg.jobs;
@@ -218,10 +219,10 @@ AuditOptions audit_options(const AuditConfig& cfg, bool claimed_given, const std
   return opt;
 }
 
-// The built-in problems (the first --max-problems), then the problem plugin's.
-// A bad problem plugin is bad input: it is loaded before the (possibly long)
-// built-in problems.
-std::vector<AuditProblem> audit_problem_list(const AuditConfig& cfg, AuditOptions& opt) {
+// The built-in problems (the first --max-problems: the one place it is
+// applied), then the problem plugin's on top. A bad problem plugin is bad
+// input: it is loaded before the (possibly long) built-in problems.
+std::vector<AuditProblem> audit_problem_list(const AuditConfig& cfg) {
   std::optional<AuditProblem> plugin_problem;
   if (!cfg.problem_plugin.empty()) {
     ProblemPluginLoad how;
@@ -231,10 +232,7 @@ std::vector<AuditProblem> audit_problem_list(const AuditConfig& cfg, AuditOption
                                         problem_plugin_label(cfg.problem_plugin));
   }
   auto problems = audit_problems(cfg.max_problems);
-  if (plugin_problem) {
-    problems.push_back(std::move(*plugin_problem));
-    opt.max_problems = 0;  // --max-problems limits the built-in list; the plugin's problem comes on top
-  }
+  if (plugin_problem) problems.push_back(std::move(*plugin_problem));
   for (const auto& p : problems)
     if (!p.notes.empty()) std::cerr << p.name << ": " << p.notes << "\n";
   return problems;
@@ -311,7 +309,7 @@ int run_audit_command(const CLI::App& cmd, const AuditConfig& given, const CLI::
   opt.progress = [&progress](int done, int total) { progress.update(done, total); };
   // Problems with a cached reference load it here (computed once on a fresh cache).
   if (!cfg.quiet) std::cerr << "preparing the audit problems (on a fresh cache the disks and crowd references are computed once)\n";
-  const auto problems = audit_problem_list(cfg, opt);
+  const auto problems = audit_problem_list(cfg);
   const AuditResult r = run_audit(factory, problems, opt);
   const auto files = write_audit_report(r, cfg.out);
   if (!cfg.junit.empty()) write_audit_junit(r, cfg.junit);

@@ -120,8 +120,8 @@ std::string describe(const Study& s, const Outcome& r) {
   os << "\n  verdict " << to_string(r.fit.verdict) << ", order " << r.fit.order << " [" << r.fit.ci_low << ", "
      << r.fit.ci_high << "], settled " << r.fit.settled << " (mean " << r.fit.settle_mean << ", spread "
      << r.fit.settle_spread << ", jitter ±" << r.fit.jitter << ", trend " << r.fit.trend << " [" << r.fit.trend_low << ", " << r.fit.trend_high
-     << "]), finest h " << r.fit.finest_h << ", " << r.fit.refined_rungs << " new rungs\n  reason: " << r.fit.reason
-     << "\n  refinement stop: " << r.fit.refinement_stop << "\n";
+     << "]), finest h " << r.fit.finest_h << ", " << r.fit.refinement.rungs << " new rungs\n  reason: " << r.fit.reason
+     << "\n  refinement stop: " << r.fit.refinement.stop << "\n";
   return os.str();
 }
 
@@ -182,28 +182,28 @@ RC_GTEST_PROP(VerdictRule, APowerLawPassesAOneSidedClaimAtLeastATenthBelowItsOrd
   const Study s = power_law(-1.0, -0.1, false);
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
-  RC_ASSERT(r.fit.verdict == Verdict::pass);
+  RC_ASSERT(r.fit.verdict == FitVerdict::pass);
 }
 
 RC_GTEST_PROP(VerdictRule, APowerLawFailsAClaimAtLeastFifteenHundredthsAboveItsOrder, ()) {
   const Study s = power_law(0.15, 1.0, *rc::gen::arbitrary<bool>());
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
-  RC_ASSERT(r.fit.verdict == Verdict::fail);
+  RC_ASSERT(r.fit.verdict == FitVerdict::fail);
 }
 
 RC_GTEST_PROP(VerdictRule, APowerLawFailsASharpClaimAtLeastFifteenHundredthsBelowItsOrder, ()) {
   const Study s = power_law(-1.0, -0.15, true);
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
-  RC_ASSERT(r.fit.verdict == Verdict::fail);
+  RC_ASSERT(r.fit.verdict == FitVerdict::fail);
 }
 
 RC_GTEST_PROP(VerdictRule, APowerLawPassesASharpClaimWithinFourHundredthsOfItsOrder, ()) {
   const Study s = power_law(-0.04, 0.04, true);
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
-  RC_ASSERT(r.fit.verdict == Verdict::pass);
+  RC_ASSERT(r.fit.verdict == FitVerdict::pass);
 }
 
 // ---- 2. C h^p (1 + a sin(k log h + φ)) ------------------------------------
@@ -222,7 +222,7 @@ RC_GTEST_PROP(VerdictRule, AnOscillationWithinTheSettleBandPassesTheClaimedOrder
   s.family += ", times (1 + a sin(k log h + phi)), " + fmt_params({{"a", a}, {"k", k}, {"a k", ak}, {"phi", phi}});
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
-  RC_ASSERT(r.fit.verdict == Verdict::pass);
+  RC_ASSERT(r.fit.verdict == FitVerdict::pass);
 }
 
 // ---- 3. C h + D h^{1/2}: order 1 turning into 1/2 below h_c = (D/C)² ------
@@ -264,7 +264,7 @@ Crossover crossover(double budget_halvings_below_hc_lo, double budget_halvings_b
 bool crossover_never_passes(const Crossover& c, const Rule& rule, std::string* log = nullptr) {
   const Outcome r = drive(c.s, rule);
   if (log) *log = describe(c.s, r);
-  return r.fit.verdict != Verdict::pass;
+  return r.fit.verdict != FitVerdict::pass;
 }
 
 RC_GTEST_PROP(VerdictRule, ACrossoverToHalfOrderIsNeverPassedAsOrderOne, ()) {
@@ -281,7 +281,7 @@ RC_GTEST_PROP(VerdictRule, ACrossoverIsUnsettledWhileTheBudgetEndsAboveOrNearIt,
   const Crossover c = crossover(-3, 7);
   const Outcome r = drive(c.s);
   RC_LOG() << describe(c.s, r);
-  RC_ASSERT(r.fit.verdict == Verdict::unsettled);
+  RC_ASSERT(r.fit.verdict == FitVerdict::unsettled);
 }
 
 RC_GTEST_PROP(VerdictRule, ACrossoverFailsNearHalfOrderOnceTheBudgetReachesTenHalvingsBelowIt, ()) {
@@ -290,7 +290,7 @@ RC_GTEST_PROP(VerdictRule, ACrossoverFailsNearHalfOrderOnceTheBudgetReachesTenHa
   const Crossover c = crossover(10, 14);
   const Outcome r = drive(c.s);
   RC_LOG() << describe(c.s, r);
-  RC_ASSERT(r.fit.verdict == Verdict::fail);
+  RC_ASSERT(r.fit.verdict == FitVerdict::fail);
   RC_ASSERT(std::abs(r.fit.order - 0.5) <= 0.1);
   RC_ASSERT(r.fit.ci_high < 1.0);
 }
@@ -335,7 +335,7 @@ RC_GTEST_PROP(VerdictRule, HLogHIsPreAsymptoticAndNeverFailedWhileTheBudgetEndsA
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
   RC_ASSERT(r.fit.finest_h >= 5e-4);
-  RC_ASSERT(r.fit.verdict == Verdict::pre_asymptotic);
+  RC_ASSERT(r.fit.verdict == FitVerdict::pre_asymptotic);
 }
 
 RC_GTEST_PROP(VerdictRule, HLogHFailsOrderOneWithSettledLocalOrdersBelowATenThousandth, ()) {
@@ -343,7 +343,7 @@ RC_GTEST_PROP(VerdictRule, HLogHFailsOrderOneWithSettledLocalOrdersBelowATenThou
   const Study s = h_log_h(4e-9, 1e-4);
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
-  RC_ASSERT(r.fit.verdict == Verdict::fail);
+  RC_ASSERT(r.fit.verdict == FitVerdict::fail);
   RC_ASSERT(r.fit.settled);
   RC_ASSERT(r.fit.order >= 0.8 && r.fit.order <= 0.95);
 }
@@ -389,7 +389,7 @@ RC_GTEST_PROP(VerdictRule, ATransientBumpPassesOnceTheBudgetReachesWellBelowIt, 
   c.s.h_budget = h_g * std::exp2(-std::ceil(std::log2(h_g / target)));
   const Outcome r = drive(c.s);
   RC_LOG() << describe(c.s, r);
-  RC_ASSERT(r.fit.verdict == Verdict::pass);
+  RC_ASSERT(r.fit.verdict == FitVerdict::pass);
 }
 
 RC_GTEST_PROP(VerdictRule, ATransientBumpIsNeverFailedWhenTheBudgetEndsInsideIt, ()) {
@@ -399,7 +399,7 @@ RC_GTEST_PROP(VerdictRule, ATransientBumpIsNeverFailedWhenTheBudgetEndsInsideIt,
   c.s.h_budget = h_g * std::exp2(-std::max(0.0, std::floor(std::log2(h_g / target))));
   const Outcome r = drive(c.s);
   RC_LOG() << describe(c.s, r);
-  RC_ASSERT(r.fit.verdict != Verdict::fail);
+  RC_ASSERT(r.fit.verdict != FitVerdict::fail);
 }
 
 // ---- 6. The noise floor ---------------------------------------------------
@@ -426,8 +426,8 @@ RC_GTEST_PROP(VerdictRule, TheLoopStopsAtTheNoiseFloorAndNoVerdictRestsOnPointsB
   // The loop refines (the claim is not yet shown either way) until a settled
   // fail, which is final (issue 44), or the first new rung below the floor,
   // which ends it; no rung runs after either.
-  const bool by_floor = r.fit.refinement_stop.find("noise floor") != std::string::npos;
-  RC_ASSERT(by_floor || r.fit.verdict == Verdict::fail);
+  const bool by_floor = r.fit.refinement.stop.find("noise floor") != std::string::npos;
+  RC_ASSERT(by_floor || r.fit.verdict == FitVerdict::fail);
   if (by_floor) {
     RC_ASSERT(r.points.size() > static_cast<std::size_t>(s.given));
     RC_ASSERT(r.points.back().error < cut);
@@ -448,7 +448,7 @@ RC_GTEST_PROP(VerdictRule, TheLoopStopsAtTheNoiseFloorAndNoVerdictRestsOnPointsB
   RC_ASSERT(alone.verdict == r.fit.verdict);
   RC_ASSERT(alone.order == r.fit.order);
   // And it is the power law's: fail when at least 5 points lie above the floor.
-  if (r_floor >= 5) RC_ASSERT(r.fit.verdict == Verdict::fail);
+  if (r_floor >= 5) RC_ASSERT(r.fit.verdict == FitVerdict::fail);
 }
 
 // ---- 7. Jitter (issue 32): C h^p (1 + σ ε_i) ------------------------------
@@ -473,7 +473,7 @@ RC_GTEST_PROP(VerdictRule, AJitteredPowerLawPassesItsOrder, ()) {
   const Study s = jittered_power_law(*rc::gen::arbitrary<bool>());
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
-  RC_ASSERT(r.fit.verdict == Verdict::pass);
+  RC_ASSERT(r.fit.verdict == FitVerdict::pass);
   RC_ASSERT(r.fit.ci_high - r.fit.ci_low <= FitOptions{}.max_ci_width);
 }
 
@@ -487,7 +487,7 @@ RC_GTEST_PROP(VerdictRule, AJitteredCrossoverToHalfOrderIsNeverPassedAsOrderOne,
   c.s.family += ", jitter sigma = " + std::to_string(c.s.eta);
   const Outcome r = drive(c.s);
   RC_LOG() << describe(c.s, r);
-  RC_ASSERT(r.fit.verdict != Verdict::pass);
+  RC_ASSERT(r.fit.verdict != FitVerdict::pass);
 }
 
 // ---- 8. Scatter by ±1 around p: never a pass ------------------------------
@@ -528,14 +528,14 @@ RC_GTEST_PROP(VerdictRule, LocalOrdersScatteredByOneAroundTheClaimNeverPass, ())
   const Study s = scattered(true, *rc::gen::arbitrary<bool>());
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
-  RC_ASSERT(r.fit.verdict != Verdict::pass);
+  RC_ASSERT(r.fit.verdict != FitVerdict::pass);
 }
 
 RC_GTEST_PROP(VerdictRule, LocalOrdersScatteredByOneWithRandomSignsNeverPassASharpClaim, ()) {
   const Study s = scattered(false, true);
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
-  RC_ASSERT(r.fit.verdict != Verdict::pass);
+  RC_ASSERT(r.fit.verdict != FitVerdict::pass);
 }
 
 // ---- 9. Order 1 cut off by a floor after 3–5 points ------------------------
@@ -556,10 +556,10 @@ RC_GTEST_PROP(VerdictRule, OrderOneCutOffByAFloorAfterThreeToFivePointsPasses, (
   s.h_budget = finest_given(s) * std::exp2(-8);
   const Outcome r = drive(s);
   RC_LOG() << describe(s, r);
-  RC_ASSERT(r.fit.refined_rungs == 0);
-  RC_ASSERT(r.fit.verdict == Verdict::pass);
+  RC_ASSERT(r.fit.refinement.rungs == 0);
+  RC_ASSERT(r.fit.verdict == FitVerdict::pass);
   if (s.given < 5) {  // fewer than 4 local orders: only the floor lets them be judged
-    RC_ASSERT(r.fit.refinement_ended_by_floor);
+    RC_ASSERT(r.fit.refinement.ended_by_floor);
     RC_ASSERT(r.fit.reason.find("floor ended refinement") != std::string::npos);
   }
 }
@@ -572,7 +572,7 @@ RC_GTEST_PROP(VerdictRule, ACrossoverCutOffByAFloorAfterThreeToFivePointsNeverPa
   c.s.h_floor = finest_given(c.s) * 0.7;
   const Outcome r = drive(c.s);
   RC_LOG() << describe(c.s, r);
-  RC_ASSERT(r.fit.verdict != Verdict::pass);
+  RC_ASSERT(r.fit.verdict != FitVerdict::pass);
 }
 
 // ---- Negative control -----------------------------------------------------
@@ -615,7 +615,7 @@ OrderFit interval_only_rule(std::vector<OrderPoint>& points, const FitOptions& g
   const double p = o.expected_order;
   const bool in = f.ci_low <= p && p <= f.ci_high;
   const bool above = !o.expected_is_sharp && f.ci_low > p;
-  f.verdict = in || above ? Verdict::pass : Verdict::fail;
+  f.verdict = in || above ? FitVerdict::pass : FitVerdict::fail;
   return f;
 }
 

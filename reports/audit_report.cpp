@@ -25,7 +25,7 @@ nlohmann::json fit_json(const OrderFit& f) {
 }
 
 nlohmann::json row_json(const RunRow& r) {
-  return {{"problem", r.problem + " " + r.parameters},
+  return {{"problem", problem_label(r)},
           {"scheme", r.scheme},
           {"h", r.h},
           {"steps", r.steps},
@@ -36,8 +36,6 @@ nlohmann::json row_json(const RunRow& r) {
           {"field_evaluations", r.work.field_evaluations},
           {"status", to_string(r.status)}};
 }
-
-std::string problem_of(const RunRow& r) { return r.problem + " " + r.parameters; }
 
 // One series per problem of `value(row)` against h.
 LogLogFigure per_problem_figure(const std::vector<RunRow>& rows, const std::string& title, const std::string& ylabel,
@@ -50,8 +48,8 @@ LogLogFigure per_problem_figure(const std::vector<RunRow>& rows, const std::stri
   std::map<std::string, std::size_t> index;
   for (const auto& r : rows) {
     if (ended_early(r.status)) continue;
-    auto [it, fresh] = index.emplace(problem_of(r), f.series.size());
-    if (fresh) f.series.push_back({problem_of(r), {}});
+    auto [it, fresh] = index.emplace(problem_label(r), f.series.size());
+    if (fresh) f.series.push_back({problem_label(r), {}});
     f.series[it->second].points.emplace_back(r.h, value(r));
   }
   return f;
@@ -76,10 +74,10 @@ std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& 
                                  [](const RunRow& r) { return r.error_uniform; });
   // The slope is drawn through the last row with an error (a reference-free
   // problem's finest run has none: NaN).
-  if (std::isfinite(a.claimed_order))
+  if (std::isfinite(a.claim.claimed_order()))
     for (auto r = a.ladder_rows.rbegin(); r != a.ladder_rows.rend(); ++r)
       if (std::isfinite(r->error_uniform) && r->error_uniform > 0) {
-        conv.slopes.push_back({a.claimed_order, r->h, r->error_uniform});
+        conv.slopes.push_back({a.claim.claimed_order(), r->h, r->error_uniform});
         break;
       }
   out.emplace_back(kConvergenceCheck.id, conv);
@@ -110,9 +108,9 @@ std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& 
   for (const auto* rows : {&a.ladder_rows, &a.reference_rows}) {
     if (rows->empty()) continue;
     Series s{rows == &a.ladder_rows ? a.scheme : "reference: " + rows->front().scheme, {}};
-    const std::string p0 = problem_of(rows->front());
+    const std::string p0 = problem_label(rows->front());
     for (const auto& r : *rows)
-      if (problem_of(r) == p0 && r.status == RunStatus::ok)
+      if (problem_label(r) == p0 && r.status == RunStatus::ok)
         s.points.emplace_back(double(r.work.constraint_evaluations), r.error_uniform);
     pw.series.push_back(s);
   }
@@ -166,8 +164,8 @@ nlohmann::json diagnosis_json(const Diagnosis& d) {
 nlohmann::json audit_json(const AuditResult& a) {
   nlohmann::json j;
   j["scheme"] = a.scheme;
-  j["claimed_order"] = number(a.claimed_order);
-  j["claim_is_sharp"] = a.claim_is_sharp;
+  j["claimed_order"] = number(a.claim.claimed_order());
+  j["claim_is_sharp"] = a.claim.sharp();
   j["failed"] = a.any_failed();
   j["undecided"] = a.any_undecided();  // a claim not shown: pre-asymptotic, unsettled, or a slope check inconclusive (exit 3)
   j["wall_seconds"] = a.wall_seconds;
@@ -234,8 +232,8 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
   std::string md = fmt::format("# Audit of `{}`\n\n", a.scheme);
   md += fmt::format("Claimed order: {}. Overall: **{}**. What each check tests and its thresholds: "
                     "`studies/audit/audit.md`, `studies/audit/checks/audit_thresholds.hpp`.\n\n",
-                    std::isfinite(a.claimed_order)
-                        ? fmt::format("{}{:g}", a.claim_is_sharp ? "" : ">= ", a.claimed_order)
+                    std::isfinite(a.claim.claimed_order())
+                        ? fmt::format("{}{:g}", a.claim.sharp() ? "" : ">= ", a.claim.claimed_order())
                         : "none",
                     a.any_failed() ? "FAIL" : "no check failed");
   if (!a.not_judged.empty()) {
@@ -302,7 +300,7 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
   }
   md += "## Large-step runs\n\n| problem | h | error | status |\n|---|---|---|---|\n";
   for (const auto& r : a.large_step_rows)
-    md += fmt::format("| {} | {:.3g} | {:.3g} | {} |\n", problem_of(r), r.h, r.error_uniform, to_string(r.status));
+    md += fmt::format("| {} | {:.3g} | {:.3g} | {} |\n", problem_label(r), r.h, r.error_uniform, to_string(r.status));
   if (!a.faults.empty()) {
     md += "\n## Faults\n\nRuns of the audited scheme that failed as a program (each FAILs the checks resting on it):\n\n"
           "| run | problem | h | steps | status | cause |\n|---|---|---|---|---|---|\n";

@@ -17,7 +17,7 @@ namespace {
 AuditResult sample() {
   AuditResult a;
   a.scheme = "demo";
-  a.claimed_order = 1;
+  a.claim = OrderClaim::at_least(1);
   CheckResult c;
   c.id = "step-bound";
   c.title = "Step bound";

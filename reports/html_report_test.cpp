@@ -73,7 +73,7 @@ TEST(HtmlReport, HasOneSectionPerStudyWithBadgesFiguresAndLinksToTheWrittenFiles
   f.fit.ci_low = 0.9;
   f.fit.ci_high = 1.1;
   f.fit.expected_order = 1;
-  f.fit.verdict = Verdict::pass;
+  f.fit.verdict = FitVerdict::pass;
   HtmlSection s{"Toy study", "toy", "summary.md", {f}, {"claim: order **1** holds"}};
   HtmlSection empty{"Empty", "nothing-here", "summary.md", {}, {}};
   const fs::path file = write_html_report("Title", {s, empty}, root);

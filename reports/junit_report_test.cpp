@@ -18,7 +18,7 @@ namespace pt = boost::property_tree;
 AuditResult junit_sample() {
   AuditResult a;
   a.scheme = "demo <scheme> & \"friends\"";
-  a.claimed_order = 1;
+  a.claim = OrderClaim::at_least(1);
   a.wall_seconds = 12.5;
   CheckResult conv;
   conv.id = "convergence";

@@ -100,13 +100,13 @@ nlohmann::json summary_json(const ConvergenceStudy& study) {
                     {"trend_interval", {number_or_null(f.fit.trend_low), number_or_null(f.fit.trend_high)}},
                     {"settle_mean", number_or_null(f.fit.settle_mean)},
                     {"settle_spread", number_or_null(f.fit.settle_spread)},
-                    {"refinement_work", f.fit.refinement_work},
-                    {"refinement_seconds", f.fit.refinement_seconds},
+                    {"refinement_work", f.fit.refinement.work},
+                    {"refinement_seconds", f.fit.refinement.seconds},
                     {"jitter", number_or_null(f.fit.jitter)},
                     {"finest_h", number_or_null(f.fit.finest_h)},
                     {"suggested_h", number_or_null(f.fit.suggested_h)},
-                    {"refined_rungs", f.fit.refined_rungs},
-                    {"refinement_stop", f.fit.refinement_stop},
+                    {"refined_rungs", f.fit.refinement.rungs},
+                    {"refinement_stop", f.fit.refinement.stop},
                     {"final_time", {{"order", number_or_null(f.final_fit.order)},
                                     {"ci_low", number_or_null(f.final_fit.ci_low)},
                                     {"ci_high", number_or_null(f.final_fit.ci_high)},
@@ -133,7 +133,7 @@ std::string summary_markdown(const ConvergenceStudy& study, const ReportText& te
   md += "|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& f : study.fits) {
     // The given steps' own fit is shown beside the verdict when refinement added rungs.
-    const std::string given = f.fit.refined_rungs == 0
+    const std::string given = f.fit.refinement.rungs == 0
                                   ? std::string("(same)")
                                   : fmt::format("{} [{}, {}] {}", fmt_or_dash(f.ladder_fit.order, "{:.3f}"),
                                                 fmt_or_dash(f.ladder_fit.ci_low, "{:.3f}"),
@@ -158,10 +158,10 @@ std::string summary_markdown(const ConvergenceStudy& study, const ReportText& te
                       f.scheme, f.parameters, f.fit.reason, fmt_or_dash(f.fit.statistical_half_width),
                       fmt_or_dash(f.fit.drift), fmt_or_dash(f.fit.resolution), f.fit.dropped_unusable,
                       f.fit.dropped_floor, f.fit.dropped_preasymptotic, local.empty() ? "–" : local,
-                      f.fit.refined_rungs == 0 && f.fit.refinement_stop.empty()
+                      f.fit.refinement.rungs == 0 && f.fit.refinement.stop.empty()
                           ? std::string()
-                          : fmt::format("; refinement added {} rungs down to h = {} ({})", f.fit.refined_rungs,
-                                        fmt_or_dash(f.fit.finest_h), f.fit.refinement_stop));
+                          : fmt::format("; refinement added {} rungs down to h = {} ({})", f.fit.refinement.rungs,
+                                        fmt_or_dash(f.fit.finest_h), f.fit.refinement.stop));
   }
 
   if (!text.findings.empty()) {

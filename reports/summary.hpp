@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "studies/cases/claim.hpp"
+#include "studies/cases/paper_claim.hpp"
 #include "studies/cases/convergence_study.hpp"
 
 namespace sweepcheck {

@@ -91,9 +91,9 @@ TEST(SummaryGolden, TheHandMadeFitsAreTheOrdersTheDataWereBuiltWith) {
   ASSERT_NE(first, nullptr);
   ASSERT_NE(half, nullptr);
   EXPECT_NEAR(first->fit.order, 1.0, 1e-12);
-  EXPECT_EQ(first->fit.verdict, Verdict::pass);
+  EXPECT_EQ(first->fit.verdict, FitVerdict::pass);
   EXPECT_NEAR(half->fit.order, 0.5, 1e-12);
-  EXPECT_EQ(half->fit.verdict, Verdict::fail);
+  EXPECT_EQ(half->fit.verdict, FitVerdict::fail);
 }
 
 }  // namespace

@@ -143,7 +143,7 @@ void AuditSession::diagnose() {
     if (!conv_failed && !viol_failed) continue;
     std::vector<RunRow> rows;
     for (const auto& r : res_.ladder_rows)
-      if (r.problem + " " + r.parameters == label) rows.push_back(r);
+      if (problem_label(r) == label) rows.push_back(r);
     const auto it = coverage_by_problem.find(label);
     for (auto& f : row_findings(label, rows, conv_failed, viol_failed,
                                 it == coverage_by_problem.end() ? nullptr : it->second))

@@ -117,7 +117,7 @@ Outcome AuditSession::fresh_run(std::size_t problem, const AuditProblem& p, std:
     };
   GuardedRun g = guarded_run(p, reference ? reference_ : scheme_, n, th_.points_per_step, times, child,
                              reference ? reference_name_ : res_.scheme,
-                             reference ? std::numeric_limits<double>::quiet_NaN() : res_.claimed_order);
+                             reference ? std::numeric_limits<double>::quiet_NaN() : res_.claim.claimed_order());
   return {std::move(g.run.row), std::move(g.run.samples), std::move(g.fault), g.steps_done};
 }
 
@@ -349,7 +349,7 @@ void AuditSession::errors_of_reference_free_problems() {
         ladder.push_back({rows_[k].h, samples_[k], rows_[k].noise_floor, rows_[k].status == RunStatus::ok});
         index.push_back(k);
       }
-    estimates_[i] = reference_free_estimate(ladder, res_.claimed_order, res_.claim_is_sharp, th_.richardson);
+    estimates_[i] = reference_free_estimate(ladder, res_.claim.claimed_order(), res_.claim.sharp(), th_.richardson);
     const auto diffs = successive_differences(ladder);
     for (std::size_t k : index) {
       rows_[k].error_uniform = rows_[k].error_grid = std::numeric_limits<double>::quiet_NaN();

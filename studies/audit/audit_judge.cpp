@@ -78,8 +78,7 @@ ProblemRows AuditSession::rows_of(std::size_t i) {
   const AuditProblem& p = problems_[i];
   ProblemRows rows;
   rows.problem = problem_label(p);
-  rows.claimed_order = res_.claimed_order;
-  rows.claim_is_sharp = res_.claim_is_sharp;
+  rows.claim = &res_.claim;
   for (const auto& r : res_.ladder_rows)
     if (r.problem == p.name && r.parameters == p.parameters) rows.ladder.push_back(r);
   const double span = p.t_end - p.t0;

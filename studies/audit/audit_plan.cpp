@@ -28,15 +28,14 @@ static void decode(codec::Reader& r, PerturbedStart& s) {
 
 namespace sweepcheck::audit_detail {
 
-// The first opt.max_problems problems (0: all). A scheme that runs only on
+// The problems given (the caller chose them: `sweepcheck audit
+// --max-problems` builds only the battery's first ones). A scheme that runs only on
 // some views (the catching-up schemes need S(t) as a polyhedron,
 // solvers/adapters/polyhedral_stepper.hpp) runs on those problems, in the battery's
 // order; every other one is listed with the reason, never skipped silently,
 // and none at all is bad input.
 void AuditSession::select_problems(const std::vector<AuditProblem>& all_problems) {
   problems_ = all_problems;
-  if (opt_.max_problems > 0 && static_cast<int>(problems_.size()) > opt_.max_problems)
-    problems_.resize(static_cast<std::size_t>(opt_.max_problems));
   if (problems_.empty()) throw std::invalid_argument("audit: no problems to run");
   const auto s = scheme_();
   if (const auto* need = dynamic_cast<const ViewRequirement*>(s.get())) {
@@ -64,8 +63,9 @@ void AuditSession::select_problems(const std::vector<AuditProblem>& all_problems
   }
   const auto t = scheme_();
   res_.scheme = t->name();
-  res_.claimed_order = std::isnan(opt_.claimed_order) ? t->claimed_order() : opt_.claimed_order;
-  res_.claim_is_sharp = opt_.claim_is_sharp && std::isfinite(res_.claimed_order);
+  // The claim, resolved once (sweepcheck/order_claim.hpp) to within the
+  // audit's resolution; every problem's rows refer to it (rows_of).
+  res_.claim = resolve_claim(opt_.claim.within(th_.fit.resolution), t->claimed_order(), opt_.schemes_claim_is_sharp);
 }
 
 // Check 4's starts of problem i. The feasibility sweeps project with the

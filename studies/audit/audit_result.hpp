@@ -17,22 +17,25 @@
 #include "studies/runs/executor.hpp"
 #include "studies/runs/run_budget.hpp"
 #include "studies/runs/run_journal.hpp"
+#include "sweepcheck/order_claim.hpp"
 #include "sweepcheck/studies/engine/run_row.hpp"
 
 namespace sweepcheck {
 
 struct AuditOptions {
   AuditThresholds thresholds;
-  // Claimed order to test against; NaN: the scheme's own claim (which may be none).
-  double claimed_order = std::numeric_limits<double>::quiet_NaN();
-  // The claim is sharp ("order = claimed_order": failed when exceeded too);
-  // by default a claim is one-sided, "order >= claimed_order", as a
-  // convergence theorem bounds the error from above (fit_order.md).
-  bool claim_is_sharp = false;
+  // The claim the convergence check tests (sweepcheck/order_claim.hpp): by
+  // default the scheme's own, which may be none; at_least(p) or exactly(p)
+  // from --claimed-order (exactly with --claim-is-sharp). A claim is
+  // one-sided, "order >= p", as a convergence theorem bounds the error from
+  // above; exactly fails when exceeded too (fit_order.md). The audit judges
+  // to within its thresholds' resolution (thresholds.fit.resolution).
+  OrderClaim claim = OrderClaim::schemes_own();
+  // Whether the scheme's own claim is exact ("order ="): an in-tree scheme's
+  // SchemeInfo::claim_is_sharp, or --claim-is-sharp without --claimed-order.
+  bool schemes_claim_is_sharp = false;
   Executor executor;  // threads and MPI ranks for independent runs (studies/runs/executor.hpp)
   std::string reference_scheme = "pbd";  // the precision–work comparison
-  // Only the first `max_problems` audit problems (0: all); for short CI variants.
-  int max_problems = 0;
   // Run every step() of the audited scheme in a child process
   // (studies/runs/isolated_run.hpp): on for plugins, whose code is untrusted. A
   // crash, hang, exception or exit() becomes a run status, not the host's end.
@@ -58,8 +61,8 @@ struct AuditOptions {
 
   void validate() const {
     thresholds.validate();
+    claim.validate();
     executor.validate("AuditOptions");
-    if (max_problems < 0) throw std::invalid_argument("AuditOptions: max_problems must be >= 0");
     budget.validate();
     for (std::size_t i = 0; i < checks.size(); ++i) {
       const Check& c = checks[i];
@@ -101,8 +104,9 @@ struct AuditedProblem {
 
 struct AuditResult {
   std::string scheme;
-  double claimed_order = std::numeric_limits<double>::quiet_NaN();
-  bool claim_is_sharp = false;
+  // The claim judged, resolved once, when the audit plans (audit_plan.cpp):
+  // at_least, exactly, or none. Every problem's rows refer to it (ProblemRows::claim).
+  OrderClaim claim = OrderClaim::none();
   std::vector<AuditedProblem> problems;
   // Problems of the battery the scheme cannot run on, each with the reason
   // (a scheme with a ViewRequirement, e.g. catching-up: a polyhedron). They
@@ -157,7 +161,7 @@ struct AuditResult {
     return false;
   }
   static bool undecided_slope(const Judgement& j) {
-    return j.verdict == CheckVerdict::inconclusive && j.fit.verdict == Verdict::inconclusive &&
+    return j.verdict == CheckVerdict::inconclusive && j.fit.verdict == FitVerdict::inconclusive &&
            !std::isnan(j.fit.expected_order);
   }
   const CheckResult* find(std::string_view id) const {

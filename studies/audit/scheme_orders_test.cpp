@@ -50,9 +50,9 @@ TEST(SchemeOrders, EverySchemeOfTheCatalogueMeetsItsOwnClaimOnTheSlidingCaseOrSa
     const OrderFit fit = fit_order(pts, o);
     if (std::isnan(info.claimed_order)) {
       // No claim (pgs, penalty): nothing to hold it to; the fit is reported.
-      EXPECT_EQ(fit.verdict, Verdict::none_claimed) << info.name;
+      EXPECT_EQ(fit.verdict, FitVerdict::none_claimed) << info.name;
     } else {
-      EXPECT_EQ(fit.verdict, Verdict::pass) << info.name << ": order " << fit.order << " [" << fit.ci_low << ", "
+      EXPECT_EQ(fit.verdict, FitVerdict::pass) << info.name << ": order " << fit.order << " [" << fit.ci_low << ", "
                                             << fit.ci_high << "] vs claim " << (info.claim_is_sharp ? "= " : ">= ")
                                             << info.claimed_order << " (" << fit.reason << ")";
       ++judged;

@@ -24,7 +24,7 @@ TEST(CircuitStudy, BothVariantsHaveOrderOneWithANarrowIntervalOnTheClosedFormCas
     for (const char* scheme : {"catching-up", "inexact-catching-up"}) {
       const SchemeFit* f = study().convergence.find_fit(problem, scheme);
       ASSERT_NE(f, nullptr) << problem << " " << scheme;
-      EXPECT_EQ(f->fit.verdict, Verdict::pass) << problem << " " << scheme << ": " << f->fit.reason;
+      EXPECT_EQ(f->fit.verdict, FitVerdict::pass) << problem << " " << scheme << ": " << f->fit.reason;
       // Within the indifference zone of 1 (issue 44: the interval is
       // statistical, with no 0.05 floor; on these nearly deterministic
       // errors it is ±0.002 around a finest-step order of 1.004).

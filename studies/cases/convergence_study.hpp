@@ -18,7 +18,7 @@
 #include <typeinfo>
 #include <vector>
 
-#include "studies/cases/order_claim.hpp"
+#include "studies/cases/paper_order_claim.hpp"
 #include "studies/cases/run_one.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/runs/reference_cache.hpp"

@@ -52,11 +52,11 @@ std::string order_sentence(const SchemeFit& f, const std::string& reference) {
     }
   }
   std::string given;
-  if (o.refined_rungs > 0 || !o.refinement_stop.empty())
+  if (o.refinement.rungs > 0 || !o.refinement.stop.empty())
     given = fmt::format(" On the given steps alone: order {:.3f} [{:.3f}, {:.3f}], {}; refinement added {} rungs down "
                         "to h = {:g} ({}).",
                         f.ladder_fit.order, f.ladder_fit.ci_low, f.ladder_fit.ci_high, to_string(f.ladder_fit.verdict),
-                        o.refined_rungs, o.finest_h, o.refinement_stop);
+                        o.refinement.rungs, o.finest_h, o.refinement.stop);
   return fmt::format(
       "{} against {}: observed order {:.3f}, 95% interval [{:.3f}, {:.3f}], from {} points with h in [{:g}, {:g}].{}{}",
       f.scheme, reference, o.order, o.ci_low, o.ci_high, o.points_used, o.h_min, o.h_max, agree, given);
@@ -223,7 +223,7 @@ std::vector<Claim> crowd_claims(const CrowdStudy& s) {
   for (const auto& f : s.study.fits) {
     if (!std::isfinite(f.fit.expected_order)) continue;
     const bool fine = f.parameters == s.fine_parameters;
-    out.push_back(order_claim(
+    out.push_back(paper_order_claim(
         f, fmt::format("crowd.order.{}.{}", f.scheme, fine ? "fine-reference" : "paper-reference"),
         // Seed 001's Theorem 3.4 is Venel's (the proven bound); any other
         // scheme is held to its own catalogue claim, which no theorem of

@@ -115,7 +115,7 @@ TEST(DisksStudy, PbdAndPngsConvergeWithOrderOneAndPngsIsMoreAccuratePerStepOnASh
   for (const char* scheme : {"pbd", "pngs"}) {
     const SchemeFit* f = s.find_fit("disks", scheme);
     ASSERT_NE(f, nullptr);
-    EXPECT_EQ(f->fit.verdict, Verdict::pass) << scheme << ": " << f->fit.reason;
+    EXPECT_EQ(f->fit.verdict, FitVerdict::pass) << scheme << ": " << f->fit.reason;
   }
 }
 

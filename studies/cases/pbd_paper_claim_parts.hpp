@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "studies/cases/claim.hpp"
+#include "studies/cases/paper_claim.hpp"
 #include "studies/cases/convergence_study.hpp"
-#include "studies/cases/pbd_paper_claims.hpp"
+#include "studies/cases/pbd_paper_claim_inputs.hpp"
 #include "sweepcheck/studies/engine/error_stall.hpp"
 #include "sweepcheck/studies/engine/error_tie.hpp"
 

@@ -27,7 +27,7 @@ std::vector<Claim> pbd_paper_claims(const ConvergenceStudy& s, const std::string
   std::vector<Claim> c;
   for (const auto& f : s.fits) {
     if (!std::isfinite(f.fit.expected_order)) continue;
-    c.push_back(order_claim(f, "pbd-paper." + problem + ".order." + f.scheme,
+    c.push_back(paper_order_claim(f, "pbd-paper." + problem + ".order." + f.scheme,
                             // Seed 000 proves convergence without a rate (Theorem 3.8) and
                             // reports order 1 as observed; the order tested is the scheme's claim.
                             fmt::format("{}: {} converges with order {}{:g} (the scheme's claim; seed 000 observes order "

@@ -1,40 +1,16 @@
 #pragma once
 // The claims of seed 000, Section 4 (PBD paper), checked on the sliding-case
-// and disks studies: structured values (studies/cases/claim.hpp) built from the
-// study data only. The thresholds of every criterion are in one struct.
+// and disks studies: structured values (studies/cases/paper_claim.hpp) built from the
+// study data only. The thresholds of every criterion are in one struct
+// (pbd_paper_claim_inputs.hpp).
 #include <string>
 #include <vector>
 
-#include "studies/cases/claim.hpp"
-#include "sweepcheck/studies/engine/error_stall.hpp"
-#include "sweepcheck/studies/engine/error_tie.hpp"
 #include "studies/cases/convergence_study.hpp"
+#include "studies/cases/paper_claim.hpp"
+#include "studies/cases/pbd_paper_claim_inputs.hpp"
 
 namespace sweepcheck {
-
-struct PbdPaperThresholds {
-  // "More accurate at the same h" is a comparison over many step sizes:
-  // supported when it holds at this fraction of them (a clear majority; a
-  // tie-level 50% would be chance).
-  double majority = 0.8;
-  // Where a penalty method's convergence breaks down (studies/engine/error_stall.hpp:
-  // the rule and its reasoning; app/pbd_paper.md, "Penalty: breakdown by γ").
-  StallRule stall;
-  // When two errors are tied (studies/engine/error_tie.hpp; fit_order.md,
-  // "Ties between two errors"): the comparisons count ties apart from
-  // exceptions, and a claim is supported when nothing beyond a tie disagrees.
-  TieRule ties;
-
-  void validate() const;
-};
-
-// The runs of one seeded perturbed start (studies/engine/perturbed_starts.hpp): its
-// relative size and its rows (the paper's steps, the schemes the stability
-// claims are about). Stability is a response to perturbations (issue 27).
-struct PerturbedRuns {
-  double size = 0;
-  std::vector<RunRow> rows;
-};
 
 // Every claim of one problem's study ("sliding" or "disks"): the order of each
 // scheme (on the paper's steps and refined), stability at large h (penalty
@@ -46,7 +22,7 @@ struct PerturbedRuns {
 // tests. Stability, accuracy and precision–work use the paper's steps only;
 // the penalty's breakdown also the rungs its ladder was extended by (refined
 // rows of a penalty scheme, with the extension's stop reason in the penalty
-// fit's refinement_stop).
+// fit's refinement.stop).
 //
 // The comparisons (accuracy per step, precision–work, PBD below the
 // penalty) are judged on the runs from one start: the given one

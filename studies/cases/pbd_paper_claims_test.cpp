@@ -199,8 +199,8 @@ ConvergenceStudy two_gammas(double level100, double a100) {
   s.fits = fit_rows(s.rows);
   for (auto& f : s.fits)
     if (f.scheme == "penalty:gamma=100") {
-      f.fit.refined_rungs = 5;
-      f.fit.refinement_stop = "stalled (5 local orders < 0.1 down to h = 0.000122)";
+      f.fit.refinement.rungs = 5;
+      f.fit.refinement.stop = "stalled (5 local orders < 0.1 down to h = 0.000122)";
     }
   return s;
 }
@@ -236,7 +236,7 @@ TEST(PbdPaperClaims, ThePenaltyParagraphIsJudgedStatementByStatement) {
 TEST(PbdPaperClaims, ALargerGammaStillConvergingWhenItsBudgetEndsLeavesEventuallyOpen) {
   ConvergenceStudy s = two_gammas(0, 819.2);  // γ = 100: order 2 down to n = 8192, never stalls
   for (auto& f : s.fits)
-    if (f.scheme == "penalty:gamma=100") f.fit.refinement_stop = "budget reached (2 new rungs) before a stall";
+    if (f.scheme == "penalty:gamma=100") f.fit.refinement.stop = "budget reached (2 new rungs) before a stall";
   const auto claims = pbd_paper_claims(s, "disks");
   const Claim* eventually = find_claim(claims, "pbd-paper.disks.penalty.eventually-breaks-down");
   EXPECT_EQ(eventually->verdict, ClaimVerdict::pre_asymptotic) << eventually->evidence;

@@ -56,8 +56,8 @@ std::vector<PenaltySeries> penalty_series(const ConvergenceStudy& s, const Stall
         if (r.refined) p.extension.push_back(&r);
       }
     p.stall = find_stall(points, rule);
-    p.new_rungs = f.fit.refined_rungs;
-    p.stop = f.fit.refinement_stop;
+    p.new_rungs = f.fit.refinement.rungs;
+    p.stop = f.fit.refinement.stop;
     out.push_back(p);
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.gamma < b.gamma; });

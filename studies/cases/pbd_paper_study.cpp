@@ -21,7 +21,7 @@ namespace {
 // Seed 000, Section 4.3: each penalty γ's ladder halved on until its error
 // stalls or the budget ends (studies/engine/error_stall.hpp). The rungs join the
 // rows, marked refined; the penalty's fit records how many and why its
-// ladder ended (refined_rungs, refinement_stop), which the claims quote.
+// ladder ended (refinement.rungs, refinement.stop), which the claims quote.
 template <class Problem, class Reference>
 void extend_penalty_ladders(ConvergenceStudy& st, const Problem& p, const std::string& parameters,
                             const Reference& ref, const std::vector<SchemeSpec>& schemes, const StudyOptions& opt,
@@ -49,8 +49,8 @@ void extend_penalty_ladders(ConvergenceStudy& st, const Problem& p, const std::s
     FitOptions fo = opt.fit;
     fo.expected_order = f.fit.expected_order;  // the penalty claims none
     f.fit = fit_order(points, fo);
-    f.fit.refined_rungs = out.new_rungs;
-    f.fit.refinement_stop = out.stop;
+    f.fit.refinement.rungs = out.new_rungs;
+    f.fit.refinement.stop = out.stop;
   });
   for (auto& a : added) st.rows.insert(st.rows.end(), a.begin(), a.end());
   if (cache) cache->save();
@@ -214,8 +214,8 @@ void compute_disks_reference(const PbdPaperConfig& cfg, PbdPaperStudy& res) {
 // judged again against it, and the paper's reference becomes its 2 h companion.
 void rejudge_with_finer_reference_if_needed(const PbdPaperConfig& cfg, const Disks<double>& p, PbdPaperStudy& res) {
   for (const auto& f : res.disks.fits) {
-    const Verdict v = f.fit.verdict;
-    if (!f.fit.refinement_ended_by_floor || v == Verdict::pass || v == Verdict::none_claimed) continue;
+    const FitVerdict v = f.fit.verdict;
+    if (!f.fit.refinement.ended_by_floor || v == FitVerdict::pass || v == FitVerdict::none_claimed) continue;
     res.finer_reference_reason = fmt::format(
         "the h floor 10 h_ref = {:.3g} ended {}'s refinement while its verdict was {} (local orders mean {:.3f}, "
         "trend {:.3f} per halving of h)",

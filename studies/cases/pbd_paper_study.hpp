@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "sweepcheck/analytic/disks.hpp"
-#include "studies/cases/claim.hpp"
+#include "studies/cases/paper_claim.hpp"
 #include "studies/cases/convergence_study.hpp"
 #include "studies/runs/disks_reference.hpp"
 #include "studies/cases/pbd_paper_claims.hpp"

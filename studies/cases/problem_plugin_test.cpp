@@ -54,14 +54,14 @@ TEST(ProblemPlugin, ReferenceFreeEstimateAgreesWithTheFitAgainstTheExactSolution
   const auto s = run_plugin_study(p, {{"pbd", catalog_scheme_factory(parse_scheme_spec("pbd"))}}, short_ladder());
   ASSERT_EQ(s.study.fits.size(), 1u);
   const OrderFit& f = s.study.fits[0].fit;
-  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
+  EXPECT_EQ(f.verdict, FitVerdict::pass) << f.reason;
   const RichardsonEstimate& e = s.richardson[0].estimate;
   EXPECT_TRUE(e.asymptotic) << e.reason;
   // Agreement within the resolution: the orders the rule does not tell apart
   // (issue 44: the fit's interval is statistical, ±0.002 here, with no 0.05
   // floor, while Richardson's estimate carries its own ±0.05).
   EXPECT_NEAR(e.order, f.order, f.resolution) << e.reason;
-  EXPECT_EQ(e.verdict, Verdict::pass) << e.reason;
+  EXPECT_EQ(e.verdict, FitVerdict::pass) << e.reason;
 }
 
 TEST(ProblemPlugin, AReferenceFreeStudyFindsPbdOrderOneFromTheLadderAlone) {
@@ -70,7 +70,7 @@ TEST(ProblemPlugin, AReferenceFreeStudyFindsPbdOrderOneFromTheLadderAlone) {
   EXPECT_TRUE(s.reference_free);
   const RichardsonEstimate& e = s.richardson[0].estimate;
   EXPECT_TRUE(e.asymptotic) << e.reason;
-  EXPECT_EQ(e.verdict, Verdict::pass) << e.reason;
+  EXPECT_EQ(e.verdict, FitVerdict::pass) << e.reason;
   // Rows: the finest run has no finer neighbour, every other one its distance to it.
   int without = 0;
   for (const auto& r : s.study.rows) without += std::isnan(r.error_uniform);

@@ -30,7 +30,7 @@ TEST(SlidingStudy, PbdConvergesWithOrderOneInANarrowInterval) {
     EXPECT_GE(f->fit.ci_high, 1.0 - f->fit.resolution) << scheme;
     EXPECT_LT(f->fit.ci_high - f->fit.ci_low, 0.2) << scheme;
     EXPECT_GE(f->fit.points_used, 5) << scheme;
-    EXPECT_EQ(f->fit.verdict, Verdict::pass) << scheme;
+    EXPECT_EQ(f->fit.verdict, FitVerdict::pass) << scheme;
   }
 }
 
@@ -38,7 +38,7 @@ TEST(SlidingStudy, PaperParametersOfFigureEightGiveOrderOneForPbd) {
   const auto s = sliding_study(10.0, "pbd");
   const SchemeFit* f = s.find_fit("sliding", "pbd");
   ASSERT_NE(f, nullptr);
-  EXPECT_EQ(f->fit.verdict, Verdict::pass) << f->fit.reason;
+  EXPECT_EQ(f->fit.verdict, FitVerdict::pass) << f->fit.reason;
   // The deep valley is pre-asymptotic for large steps: the window must have
   // excluded some of them rather than averaging over them.
   EXPECT_GT(f->fit.dropped_preasymptotic, 0);

@@ -24,14 +24,14 @@ void FitOptions::validate() const {
     throw std::invalid_argument("FitOptions: judge_points must be >= settle_count + 1 (the judge window holds the last settle_count local orders)");
 }
 
-std::string to_string(Verdict v) {
+std::string to_string(FitVerdict v) {
   switch (v) {
-    case Verdict::pass: return "pass";
-    case Verdict::fail: return "fail";
-    case Verdict::inconclusive: return "inconclusive";
-    case Verdict::none_claimed: return "none-claimed";
-    case Verdict::pre_asymptotic: return "pre-asymptotic";
-    case Verdict::unsettled: return "unsettled";
+    case FitVerdict::pass: return "pass";
+    case FitVerdict::fail: return "fail";
+    case FitVerdict::inconclusive: return "inconclusive";
+    case FitVerdict::none_claimed: return "none-claimed";
+    case FitVerdict::pre_asymptotic: return "pre-asymptotic";
+    case FitVerdict::unsettled: return "unsettled";
   }
   return "unknown";
 }
@@ -153,7 +153,46 @@ Poly poly_fit(const std::vector<double>& x, const std::vector<double>& y, int te
   return p;
 }
 
-// Settling at the smallest steps (fit_order.md, "Settling"). `xs`, `ys`:
+// 1. Usable points: run finished cleanly, h > 0, finite positive error;
+// 2. above the floor. Their indices, by increasing h, the first of each h.
+std::vector<int> usable_points(const std::vector<OrderPoint>& points, const FitOptions& opt, OrderFit& fit) {
+  std::vector<int> idx;
+  for (int i = 0; i < static_cast<int>(points.size()); ++i) {
+    const auto& p = points[static_cast<std::size_t>(i)];
+    const bool ok = p.usable && p.h > 0 && std::isfinite(p.h) && std::isfinite(p.error) && p.error > 0;
+    if (!ok) {
+      ++fit.dropped_unusable;
+      continue;
+    }
+    // 2. Floor: below floor_factor × the run's noise floor, the error measures
+    // round-off or solver tolerance, not the scheme.
+    if (p.error < opt.floor_factor * p.noise_floor) {
+      ++fit.dropped_floor;
+      continue;
+    }
+    idx.push_back(i);
+  }
+  std::sort(idx.begin(), idx.end(), [&](int a, int b) { return points[static_cast<std::size_t>(a)].h < points[static_cast<std::size_t>(b)].h; });
+  // Equal step sizes cannot give an order; keep the first of each.
+  idx.erase(std::unique(idx.begin(), idx.end(), [&](int a, int b) { return points[static_cast<std::size_t>(a)].h == points[static_cast<std::size_t>(b)].h; }), idx.end());
+  return idx;
+}
+
+// The usable points by increasing h: P(k) is the k-th smallest step's, xs and
+// ys their log h and log error.
+struct Ladder {
+  const std::vector<OrderPoint>& points;
+  std::vector<int> idx;
+  std::vector<double> xs, ys;
+  const OrderPoint& P(int k) const { return points[static_cast<std::size_t>(idx[static_cast<std::size_t>(k)])]; }
+  int size() const { return static_cast<int>(idx.size()); }
+  Line fit_first(int count) const {
+    return least_squares(std::vector<double>(xs.begin(), xs.begin() + count),
+                         std::vector<double>(ys.begin(), ys.begin() + count));
+  }
+};
+
+// 3. Settling at the smallest steps (fit_order.md, "Settling"). `xs`, `ys`:
 // log h and log e of the usable points above the floor, ascending h. The
 // judge window is the judge_points smallest steps (all of them if fewer).
 // log e is regressed on log h with a curvature term (a line with 3 points):
@@ -236,46 +275,7 @@ void settle(OrderFit& fit, const FitOptions& opt, const std::vector<double>& xs,
   fit.moving = trend_drift || step_drift;
 }
 
-// 1. Usable points: run finished cleanly, h > 0, finite positive error;
-// 2. above the floor. Their indices, by increasing h, the first of each h.
-std::vector<int> usable_points(const std::vector<OrderPoint>& points, const FitOptions& opt, OrderFit& fit) {
-  std::vector<int> idx;
-  for (int i = 0; i < static_cast<int>(points.size()); ++i) {
-    const auto& p = points[static_cast<std::size_t>(i)];
-    const bool ok = p.usable && p.h > 0 && std::isfinite(p.h) && std::isfinite(p.error) && p.error > 0;
-    if (!ok) {
-      ++fit.dropped_unusable;
-      continue;
-    }
-    // 2. Floor: below floor_factor × the run's noise floor, the error measures
-    // round-off or solver tolerance, not the scheme.
-    if (p.error < opt.floor_factor * p.noise_floor) {
-      ++fit.dropped_floor;
-      continue;
-    }
-    idx.push_back(i);
-  }
-  std::sort(idx.begin(), idx.end(), [&](int a, int b) { return points[static_cast<std::size_t>(a)].h < points[static_cast<std::size_t>(b)].h; });
-  // Equal step sizes cannot give an order; keep the first of each.
-  idx.erase(std::unique(idx.begin(), idx.end(), [&](int a, int b) { return points[static_cast<std::size_t>(a)].h == points[static_cast<std::size_t>(b)].h; }), idx.end());
-  return idx;
-}
-
-// The usable points by increasing h: P(k) is the k-th smallest step's, xs and
-// ys their log h and log error.
-struct Ladder {
-  const std::vector<OrderPoint>& points;
-  std::vector<int> idx;
-  std::vector<double> xs, ys;
-  const OrderPoint& P(int k) const { return points[static_cast<std::size_t>(idx[static_cast<std::size_t>(k)])]; }
-  int size() const { return static_cast<int>(idx.size()); }
-  Line fit_first(int count) const {
-    return least_squares(std::vector<double>(xs.begin(), xs.begin() + count),
-                         std::vector<double>(ys.begin(), ys.begin() + count));
-  }
-};
-
-// 3. Asymptotic window (fit_order.md, "Window"): the finest w points whose
+// 4. Asymptotic window (fit_order.md, "Window"): the finest w points whose
 // least-squares slope agrees with the slope of every smaller window of
 // finest points, from the settle_count smallest up (Lepski's rule): a larger
 // window is taken only while the rungs it adds do not pull its slope away
@@ -335,7 +335,7 @@ int asymptotic_window(const Ladder& l, const OrderFit& fit, const FitOptions& op
   return end;
 }
 
-// 4. Interval. The errors are deterministic, e = c h^p (1 + O(h^q)), plus
+// 6. Interval. The errors are deterministic, e = c h^p (1 + O(h^q)), plus
 // event jitter where contacts switch, so the least-squares slope is biased
 // by the drift of the local orders across the window, and a purely
 // statistical interval would shrink around that bias. The interval is
@@ -439,7 +439,7 @@ std::string scatter_words(const OrderFit& fit, bool floor_judged) {
   return s.str();
 }
 
-// 5. Verdict (fit_order.md, "Verdicts"): an equivalence test with the
+// 7. Verdict (fit_order.md, "Verdicts"): an equivalence test with the
 // indifference zone δ = resolution. [L, U] is this look's interval of the
 // order at the finest steps (the window's slope, "Interval"). One-sided
 // claim "order >= p": pass when L >= p − δ (the data show the claim); fail
@@ -481,7 +481,7 @@ void judge(OrderFit& fit, int end, const FitOptions& opt) {
   const std::string zone = sharp ? "[" + fixed3(p - d) + ", " + fixed3(p + d) + "]" : ">= " + fixed3(p - d);
   const std::string scatter = scatter_words(fit, floor_judged);
   if (std::isnan(p)) {
-    fit.verdict = Verdict::none_claimed;
+    fit.verdict = FitVerdict::none_claimed;
     why << "no order claimed; observed order " << fit.order;
     if (fit.settled) why << ", local orders settled at " << fit.settle_mean << " (scatter ±" << fixed3(fit.jitter) << ")";
     else if (std::isfinite(fit.trend)) why << ", local orders not settled (mean " << fit.settle_mean << ", trend " << fit.trend << " per halving of h)";
@@ -489,13 +489,13 @@ void judge(OrderFit& fit, int end, const FitOptions& opt) {
     return;
   }
   if (end < opt.min_points) {
-    fit.verdict = Verdict::inconclusive;
+    fit.verdict = FitVerdict::inconclusive;
     why << "only " << end << " points in the asymptotic window (need " << opt.min_points << ")";
     fit.reason = why.str();
     return;
   }
   if (!enough_orders && !floor_judged) {
-    fit.verdict = Verdict::inconclusive;
+    fit.verdict = FitVerdict::inconclusive;
     why << "only " << fit.local_orders.size() << " local orders above the noise floor (judging needs "
         << opt.settle_count << ", or a floor that ends refinement)";
     fit.reason = why.str();
@@ -525,14 +525,14 @@ void judge(OrderFit& fit, int end, const FitOptions& opt) {
   // cannot show (a crossover that has begun) would pass.
   const bool floor_guard = floor_judged && (sharp ? std::abs(last_order - p) > d : last_order + d < p);
   if (shown && !wide && !floor_guard) {
-    fit.verdict = Verdict::pass;
+    fit.verdict = FitVerdict::pass;
     why << claim << (!sharp && L > p ? " is exceeded" : " is shown") << ": the order at the finest steps, "
         << interval_text << ", lies " << (sharp ? "within " + zone : "at or above " + fixed3(p - d))
         << " (the claim within the resolution " << fixed3(d) << "), and the finest step's local order "
         << fixed3(fit.finest_order) << " [" << fixed3(fit.finest_order_low) << ", " << fixed3(fit.finest_order_high)
         << "] is at most " << fixed3(opt.max_ci_width) << " wide; " << scatter;
   } else if ((below || above) && fit.settled && median_misses && !wide) {
-    fit.verdict = Verdict::fail;
+    fit.verdict = FitVerdict::fail;
     why << claim << " is refuted: it lies " << (below ? "above" : "below")
         << " the whole interval of the order at the finest steps, " << interval_text << ", which lies "
         << (below ? "below " : "above ") << (below ? fixed3(p - d) : fixed3(p + d))
@@ -542,7 +542,7 @@ void judge(OrderFit& fit, int end, const FitOptions& opt) {
     const double m = fit.settle_mean, t = fit.trend;
     const bool toward = m < p ? t > 0 : t < 0;
     if (toward) {
-      fit.verdict = Verdict::pre_asymptotic;
+      fit.verdict = FitVerdict::pre_asymptotic;
       if (m < p && t > 0) fit.suggested_h = fit.finest_h / std::exp2((p - m) / t);
       why << "pre-asymptotic: the local orders still move toward " << claim << ": mean " << fixed3(m) << ", trend "
           << fixed3(t) << " per halving of h [" << fixed3(fit.trend_low) << ", " << fixed3(fit.trend_high)
@@ -550,24 +550,24 @@ void judge(OrderFit& fit, int end, const FitOptions& opt) {
           << interval_text;
       if (std::isfinite(fit.suggested_h)) why << "; the trend reaches the claim near h = " << fit.suggested_h;
     } else {
-      fit.verdict = Verdict::unsettled;
+      fit.verdict = FitVerdict::unsettled;
       why << "unsettled: the local orders move away from " << claim << ": mean " << fixed3(m) << ", trend "
           << fixed3(t) << " per halving of h [" << fixed3(fit.trend_low) << ", " << fixed3(fit.trend_high)
           << "] against a scatter of ±" << fixed3(fit.jitter) << ", down to h = " << fit.finest_h << "; the order at the finest steps is "
           << interval_text;
     }
   } else if (below || above) {
-    fit.verdict = Verdict::unsettled;
+    fit.verdict = FitVerdict::unsettled;
     why << "unsettled: the order at the finest steps, " << interval_text << ", misses " << zone
         << ", but the median of the finest local orders, " << fixed3(fit.settle_median)
         << ", does not: an outlier, not a settled order; " << scatter;
   } else if (floor_guard && shown && !wide) {
-    fit.verdict = Verdict::inconclusive;
+    fit.verdict = FitVerdict::inconclusive;
     why << "the order at the finest steps, " << interval_text << ", lies in " << zone
         << ", but the local order of the two smallest steps, " << fixed3(last_order) << ", misses it, and "
         << fit.local_orders.size() << " local orders cannot show whether they drift; " << scatter;
   } else {
-    fit.verdict = Verdict::inconclusive;
+    fit.verdict = FitVerdict::inconclusive;
     why << (wide ? "scattered: " : "not shown either way: ") << "the order at the finest steps, " << interval_text
         << (wide ? " and the finest step's local order " + fixed3(fit.finest_order) + " [" + fixed3(fit.finest_order_low) +
                        ", " + fixed3(fit.finest_order_high) + "]: wider than " + fixed3(opt.max_ci_width) +
@@ -586,7 +586,9 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   fit.expected_order = opt.expected_order;
   fit.expected_is_sharp = opt.expected_is_sharp;
 
-  Ladder l{points, usable_points(points, opt, fit), {}, {}};
+  // Steps 1-7 of fit_order.md (its numbered list), in order; the functions above
+  // are in the same order, each under its step's number.
+  Ladder l{points, usable_points(points, opt, fit), {}, {}};  // 1, 2
   for (int k = l.size() - 1; k > 0; --k)
     fit.local_orders.push_back({l.P(k).h, l.P(k - 1).h, local_order(l.P(k), l.P(k - 1))});
   if (l.size() > 0) fit.finest_h = l.P(0).h;
@@ -594,16 +596,16 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
     l.xs.push_back(std::log(l.P(k).h));
     l.ys.push_back(std::log(l.P(k).error));
   }
-  settle(fit, opt, l.xs, l.ys);
+  settle(fit, opt, l.xs, l.ys);  // 3
 
-  const int end = asymptotic_window(l, fit, opt);
+  const int end = asymptotic_window(l, fit, opt);  // 4
   fit.dropped_preasymptotic = l.size() - end;
   if (end < 2) {
-    fit.verdict = Verdict::inconclusive;
+    fit.verdict = FitVerdict::inconclusive;
     fit.reason = "fewer than two usable points above the noise floor";
     return fit;
   }
-  const Line line = l.fit_first(end);
+  const Line line = l.fit_first(end);  // 5. Fit: least squares over the window
   fit.order = line.slope;
   fit.intercept = line.intercept;
   fit.std_error = line.std_error;
@@ -611,8 +613,8 @@ OrderFit fit_order(const std::vector<OrderPoint>& points, const FitOptions& opt)
   fit.h_min = l.P(0).h;
   fit.h_max = l.P(end - 1).h;
   for (int k = 0; k < end; ++k) fit.used.push_back(l.idx[static_cast<std::size_t>(k)]);
-  set_interval(fit, l, line, end, opt);
-  judge(fit, end, opt);
+  set_interval(fit, l, line, end, opt);  // 6
+  judge(fit, end, opt);                  // 7
   return fit;
 }
 

@@ -69,14 +69,35 @@ struct FitOptions {
   void validate() const;
 };
 
-// fit_order.md, "Verdicts": pass and fail rest on settled local orders;
-// pre_asymptotic: the local orders still move toward the claim; unsettled:
-// they move away from it, or scatter; none_claimed: no claim, no verdict.
-enum class Verdict { pass, fail, inconclusive, none_claimed, pre_asymptotic, unsettled };
-std::string to_string(Verdict v);
+// The verdict of an order fit on a claimed order (fit_order.md, "Verdicts"):
+// pass and fail rest on settled local orders; pre_asymptotic: the local
+// orders still move toward the claim; unsettled: they move away from it, or
+// scatter; none_claimed: no claim, no verdict. It is one of three verdict
+// vocabularies, each its own enum because each says something different:
+//   FitVerdict   (here)                            an order fit against a claimed order;
+//   CheckVerdict (studies/audit/checks/judgement.hpp) an audit check, which may only
+//                inform (info) and worsens over problems (worst);
+//   ClaimVerdict (studies/cases/paper_claim.hpp)    a paper's claim: supported or not.
+// Each of the other two is made from a FitVerdict by one function beside it
+// (check_verdict, claim_verdict).
+enum class FitVerdict { pass, fail, inconclusive, none_claimed, pre_asymptotic, unsettled };
+std::string to_string(FitVerdict v);
+// The name before FitVerdict, for users' tests that compare r.verdict() with it.
+using Verdict [[deprecated("sweepcheck::Verdict is now sweepcheck::FitVerdict")]] = FitVerdict;
 
 struct LocalOrder {
   double h_large, h_small, order;
+};
+
+// The refinement loop's bookkeeping on a fit (studies/engine/refinement.hpp):
+// rungs added, why it stopped, and what they cost.
+struct RefinementRecord {
+  int rungs = 0;
+  std::string stop;             // why it stopped, a sentence ("local orders settled", ...); empty: none was needed
+  bool ended_by_floor = false;  // the h floor (a reference's own step) ended it, not the budget
+  bool ended_by_noise_floor = false;  // a new rung fell below the noise floor
+  double work = 0;              // work units of the new rungs (the budget counts these)
+  double seconds = 0;           // their measured wall seconds (information only)
 };
 
 struct OrderFit {
@@ -132,14 +153,10 @@ struct OrderFit {
   double jitter_df = 0;  // residual degrees of freedom of the jitter estimate
   double finest_h = std::numeric_limits<double>::quiet_NaN();  // smallest usable h above the floor
   double suggested_h = std::numeric_limits<double>::quiet_NaN();  // where the trend reaches the claim (pre-asymptotic)
-  // Set by the refinement loop (studies/engine/refinement.hpp): rungs added, and why it stopped.
-  int refined_rungs = 0;
-  std::string refinement_stop;
-  bool refinement_ended_by_floor = false;  // the h floor (a reference's own step) ended it, not the budget
-  bool ended_by_noise_floor = false;       // a new rung fell below the noise floor
-  double refinement_work = 0;              // work units of the new rungs (the budget counts these)
-  double refinement_seconds = 0;           // their measured wall seconds (information only)
-  Verdict verdict = Verdict::inconclusive;
+  // What the refinement loop did (studies/engine/refinement.hpp); all zero
+  // for a fit it did not refine.
+  RefinementRecord refinement;
+  FitVerdict verdict = FitVerdict::inconclusive;
   std::string reason;  // one sentence: why this verdict
 };
 

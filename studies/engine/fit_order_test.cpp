@@ -26,7 +26,7 @@ TEST(FitOrder, ExactPowerLawGivesItsExponentWithATightInterval) {
   const auto f = fit_order(power_law(3.0, 1.5, ladder(0.1, 0.6, 8)), o);
   EXPECT_NEAR(f.order, 1.5, 1e-12);
   EXPECT_EQ(f.points_used, 8);
-  EXPECT_EQ(f.verdict, Verdict::pass);
+  EXPECT_EQ(f.verdict, FitVerdict::pass);
   EXPECT_LT(f.statistical_half_width, 1e-9);
   EXPECT_LT(f.drift, 1e-9);
   // No floor on the statistical half-width (issue 44): the resolution is the
@@ -40,7 +40,7 @@ TEST(FitOrder, NonHalvingLadderIsHandled) {
   const std::vector<double> hs = {0.1, 0.07, 0.031, 0.02, 0.0111, 0.005};
   const auto f = fit_order(power_law(1.0, 2.0, hs), {});
   EXPECT_NEAR(f.order, 2.0, 1e-12);
-  EXPECT_EQ(f.verdict, Verdict::none_claimed);
+  EXPECT_EQ(f.verdict, FitVerdict::none_claimed);
 }
 
 TEST(FitOrder, PointsBelowTheNoiseFloorAreDropped) {
@@ -52,7 +52,7 @@ TEST(FitOrder, PointsBelowTheNoiseFloorAreDropped) {
   const auto f = fit_order(pts, o);
   EXPECT_NEAR(f.order, 1.0, 1e-12);
   EXPECT_GT(f.dropped_floor, 0);
-  EXPECT_EQ(f.verdict, Verdict::pass);
+  EXPECT_EQ(f.verdict, FitVerdict::pass);
 }
 
 TEST(FitOrder, AStallAboveTheNoiseFloorIsNotExplainedAway) {
@@ -64,7 +64,7 @@ TEST(FitOrder, AStallAboveTheNoiseFloorIsNotExplainedAway) {
   o.expected_order = 1;
   const auto f = fit_order(pts, o);
   EXPECT_LT(f.order, 0.5);
-  EXPECT_NE(f.verdict, Verdict::pass);
+  EXPECT_NE(f.verdict, FitVerdict::pass);
 }
 
 TEST(FitOrder, PreAsymptoticLargeStepsLeaveTheWindow) {
@@ -78,7 +78,7 @@ TEST(FitOrder, PreAsymptoticLargeStepsLeaveTheWindow) {
   EXPECT_NEAR(f.order, 1.0, 1e-9);
   EXPECT_GE(f.dropped_preasymptotic, 2);
   EXPECT_LE(f.h_max, 0.1);
-  EXPECT_EQ(f.verdict, Verdict::pass);
+  EXPECT_EQ(f.verdict, FitVerdict::pass);
 }
 
 TEST(FitOrder, WrongExpectedOrderFails) {
@@ -90,7 +90,7 @@ TEST(FitOrder, WrongExpectedOrderFails) {
   o.expected_order = 1.0;
   const auto f = fit_order(pts, o);
   EXPECT_NEAR(f.order, 0.5, 0.05);
-  EXPECT_EQ(f.verdict, Verdict::fail);
+  EXPECT_EQ(f.verdict, FitVerdict::fail);
   // The interval carries the measured jitter (log-noise 0.02 on a ratio of
   // 0.7: a local order scatters by ±0.08): it holds 0.5 and stays far below 1.
   EXPECT_LT(f.ci_low, 0.5);
@@ -113,14 +113,14 @@ TEST(FitOrder, ADeterministicDriftKeepsTheWindowAtTheFinestSteps) {
   EXPECT_LT(f.points_used, 12);
   EXPECT_GT(f.order, 1.0);
   EXPECT_LT(f.order, 1.02);
-  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
+  EXPECT_EQ(f.verdict, FitVerdict::pass) << f.reason;
 }
 
 TEST(FitOrder, TooFewPointsIsInconclusive) {
   FitOptions o;
   o.expected_order = 1;
   const auto f = fit_order(power_law(1.0, 1.0, {0.1, 0.05}), o);
-  EXPECT_EQ(f.verdict, Verdict::inconclusive);
+  EXPECT_EQ(f.verdict, FitVerdict::inconclusive);
   EXPECT_EQ(f.points_used, 2);
 }
 
@@ -134,7 +134,7 @@ TEST(FitOrder, NoisyDataGiveAWideIntervalAndInconclusive) {
   o.window_tolerance = 100;  // keep all points: this test is about the interval
   const auto f = fit_order(pts, o);
   EXPECT_GT(f.ci_high - f.ci_low, o.max_ci_width);
-  EXPECT_EQ(f.verdict, Verdict::inconclusive);
+  EXPECT_EQ(f.verdict, FitVerdict::inconclusive);
 }
 
 TEST(FitOrder, DivergedAndNonFinitePointsAreIgnored) {
@@ -161,15 +161,15 @@ TEST(FitOrder, AOneSidedClaimPassesWhenExceededAndFailsOnlyBelow) {
   FitOptions bound;  // one-sided is the default: a theorem bounds the error from above
   bound.expected_order = 0.5;
   const auto above = fit_order(power_law(1.0, 1.0, ladder(0.1, 0.5, 8)), bound);
-  EXPECT_EQ(above.verdict, Verdict::pass);
+  EXPECT_EQ(above.verdict, FitVerdict::pass);
   EXPECT_FALSE(above.expected_is_sharp);
   EXPECT_NE(above.reason.find("exceeded"), std::string::npos) << above.reason;
   FitOptions sharp = bound;
   sharp.expected_is_sharp = true;
-  EXPECT_EQ(fit_order(power_law(1.0, 1.0, ladder(0.1, 0.5, 8)), sharp).verdict, Verdict::fail);
-  EXPECT_EQ(fit_order(power_law(1.0, 0.5, ladder(0.1, 0.5, 8)), bound).verdict, Verdict::pass);
+  EXPECT_EQ(fit_order(power_law(1.0, 1.0, ladder(0.1, 0.5, 8)), sharp).verdict, FitVerdict::fail);
+  EXPECT_EQ(fit_order(power_law(1.0, 0.5, ladder(0.1, 0.5, 8)), bound).verdict, FitVerdict::pass);
   const auto below = fit_order(power_law(1.0, 0.3, ladder(0.1, 0.5, 8)), bound);
-  EXPECT_EQ(below.verdict, Verdict::fail);
+  EXPECT_EQ(below.verdict, FitVerdict::fail);
   EXPECT_NE(below.reason.find("lies above the whole"), std::string::npos) << below.reason;
 }
 
@@ -184,7 +184,7 @@ TEST(FitOrder, LocalOrdersRisingTowardTheClaimArePreAsymptoticNotFail) {
   FitOptions o;
   o.expected_order = 1;
   const auto f = fit_order(pts, o);
-  EXPECT_EQ(f.verdict, Verdict::pre_asymptotic) << f.reason;
+  EXPECT_EQ(f.verdict, FitVerdict::pre_asymptotic) << f.reason;
   EXPECT_FALSE(f.settled);
   EXPECT_GT(f.trend, 0.05);
   EXPECT_NEAR(f.finest_h, 0.015, 1e-12);
@@ -200,7 +200,7 @@ TEST(FitOrder, SettledLocalOrdersBelowTheClaimFail) {
   const auto f = fit_order(power_law(1.0, 0.7, ladder(0.1, 0.5, 8)), o);
   EXPECT_TRUE(f.settled);
   EXPECT_NEAR(f.trend, 0, 1e-9);
-  EXPECT_EQ(f.verdict, Verdict::fail);
+  EXPECT_EQ(f.verdict, FitVerdict::fail);
 }
 
 // A stall makes the local orders fall away from the claim: not pre-asymptotic.
@@ -211,8 +211,8 @@ TEST(FitOrder, LocalOrdersFallingAwayFromTheClaimKeepTheirVerdict) {
   o.expected_order = 1;
   const auto f = fit_order(pts, o);
   EXPECT_LT(f.trend, 0);
-  EXPECT_NE(f.verdict, Verdict::pre_asymptotic) << f.reason;
-  EXPECT_NE(f.verdict, Verdict::pass);
+  EXPECT_NE(f.verdict, FitVerdict::pre_asymptotic) << f.reason;
+  EXPECT_NE(f.verdict, FitVerdict::pass);
 }
 
 // The crowd measurement of issue 12 (Venel against an h = 1e-4 reference):
@@ -230,10 +230,10 @@ TEST(FitOrder, VenelsCrowdErrorsAreNotAFailOfTheLowerBound) {
   ASSERT_EQ(f.local_orders.size(), 5u);
   EXPECT_NEAR(f.local_orders[0].order, 0.33, 0.01);
   EXPECT_NEAR(f.local_orders[4].order, 1.09, 0.01);
-  EXPECT_NE(f.verdict, Verdict::fail) << f.reason;
+  EXPECT_NE(f.verdict, FitVerdict::fail) << f.reason;
   // Nor a pass: the scatter (±0.18 per local order) gives an interval wider
   // than max_ci_width, and scatter never passes (issue 32).
-  EXPECT_NE(f.verdict, Verdict::pass) << f.reason;
+  EXPECT_NE(f.verdict, FitVerdict::pass) << f.reason;
   EXPECT_GT(f.finest_order_high - f.finest_order_low, o.max_ci_width);
 }
 
@@ -249,7 +249,7 @@ TEST(FitOrder, LocalOrdersScatteredByOneAroundTheBoundAreNeverAPass) {
   o.expected_order = 0.5;
   o.ladder_ended_by_floor = true;
   const auto f = fit_order(pts, o);
-  EXPECT_EQ(f.verdict, Verdict::inconclusive) << f.reason;
+  EXPECT_EQ(f.verdict, FitVerdict::inconclusive) << f.reason;
   // The slope over 9 points averages the scatter out (its interval is
   // narrow); one local order's scatter band, ±jitter, is what is too wide.
   EXPECT_GT(2 * f.jitter, o.max_ci_width);
@@ -268,12 +268,12 @@ TEST(FitOrder, LocalOrdersJitteringAroundTheClaimWithoutATrendPass) {
   FitOptions o;
   o.expected_order = 1;
   const auto f = fit_order(pts, o);
-  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
+  EXPECT_EQ(f.verdict, FitVerdict::pass) << f.reason;
   EXPECT_FALSE(f.moving);
   EXPECT_LE(f.ci_high - f.ci_low, o.max_ci_width);
   EXPECT_NE(f.reason.find("scatter ±"), std::string::npos) << f.reason;
   o.expected_order = 1.2;  // and the same data do not reach a claim 0.2 higher
-  EXPECT_EQ(fit_order(pts, o).verdict, Verdict::fail);
+  EXPECT_EQ(fit_order(pts, o).verdict, FitVerdict::fail);
 }
 
 // A floor that ends a short ladder: the points that exist are judged (three
@@ -288,18 +288,18 @@ TEST(FitOrder, AFloorEndedLadderOfThreePointsIsJudgedOnThePointsThatExist) {
   for (double p : {0.96, 0.98}) pts.push_back({pts.back().h / 2, pts.back().error * std::pow(0.5, p), 0, true});
   FitOptions o;
   o.expected_order = 1;
-  EXPECT_EQ(fit_order(pts, o).verdict, Verdict::inconclusive);
+  EXPECT_EQ(fit_order(pts, o).verdict, FitVerdict::inconclusive);
   o.ladder_ended_by_floor = true;
   const auto f = fit_order(pts, o);
-  EXPECT_EQ(f.verdict, Verdict::inconclusive) << f.reason;
+  EXPECT_EQ(f.verdict, FitVerdict::inconclusive) << f.reason;
   EXPECT_NE(f.reason.find("floor ended refinement"), std::string::npos) << f.reason;
   std::vector<OrderPoint> close = {{0.1, 1.0, 0, true}};
   for (double p : {0.99, 1.0}) close.push_back({close.back().h / 2, close.back().error * std::pow(0.5, p), 0, true});
   const auto g = fit_order(close, o);
-  EXPECT_EQ(g.verdict, Verdict::pass) << g.reason;
+  EXPECT_EQ(g.verdict, FitVerdict::pass) << g.reason;
   EXPECT_NE(g.reason.find("floor ended refinement"), std::string::npos) << g.reason;
   o.expected_order = 1.5;  // a claim the points do not reach fails at the floor
-  EXPECT_EQ(fit_order(pts, o).verdict, Verdict::fail);
+  EXPECT_EQ(fit_order(pts, o).verdict, FitVerdict::fail);
 }
 
 // A one-sided claim is answered by local orders above it, scattered or not,
@@ -319,9 +319,9 @@ TEST(FitOrder, AOneSidedClaimIsPassedByJitteredLocalOrdersAboveItWhenTheInterval
   const auto f = fit_order(alternating(1.05), o);  // local orders 2 ± 0.07
   EXPECT_GT(f.jitter, 0.03) << "the test needs local orders that scatter";
   EXPECT_LE(f.ci_high - f.ci_low, o.max_ci_width) << f.reason;
-  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
+  EXPECT_EQ(f.verdict, FitVerdict::pass) << f.reason;
   o.expected_is_sharp = true;  // as a sharp claim the same data are not a pass
-  EXPECT_NE(fit_order(alternating(1.05), o).verdict, Verdict::pass);
+  EXPECT_NE(fit_order(alternating(1.05), o).verdict, FitVerdict::pass);
 }
 
 TEST(FitOrder, LocalOrdersScatteredFarAboveAOneSidedBoundAreNotAPassWhenTheIntervalIsWide) {
@@ -331,8 +331,8 @@ TEST(FitOrder, LocalOrdersScatteredFarAboveAOneSidedBoundAreNotAPassWhenTheInter
   // The slope over 8 points averages the alternation out; the finest step's
   // local order cannot: its interval is what the scatter makes wide.
   EXPECT_GT(f.finest_order_high - f.finest_order_low, o.max_ci_width) << f.reason;
-  EXPECT_NE(f.verdict, Verdict::pass) << f.reason;
-  EXPECT_NE(f.verdict, Verdict::fail) << f.reason;
+  EXPECT_NE(f.verdict, FitVerdict::pass) << f.reason;
+  EXPECT_NE(f.verdict, FitVerdict::fail) << f.reason;
 }
 
 // A step in the last four local orders is a trend, not a settled order: a
@@ -349,8 +349,8 @@ TEST(FitOrder, AStepInTheLastLocalOrdersIsATrendAndNeverASettledFail) {
   const auto f = fit_order(pts, o);
   EXPECT_TRUE(f.moving) << f.reason;
   EXPECT_FALSE(f.settled);
-  EXPECT_NE(f.verdict, Verdict::fail) << f.reason;
-  EXPECT_NE(f.verdict, Verdict::pass) << f.reason;
+  EXPECT_NE(f.verdict, FitVerdict::fail) << f.reason;
+  EXPECT_NE(f.verdict, FitVerdict::pass) << f.reason;
 }
 
 }  // namespace

@@ -67,7 +67,7 @@ struct RefineOptions {
 // look would be one more chance of a wrong verdict, and a known failure says
 // so at once.
 inline bool wants_refinement(const OrderFit& fit) {
-  return fit.verdict != Verdict::pass && fit.verdict != Verdict::fail && fit.verdict != Verdict::none_claimed;
+  return fit.verdict != FitVerdict::pass && fit.verdict != FitVerdict::fail && fit.verdict != FitVerdict::none_claimed;
 }
 
 // The looks a refinement plan may take on `points`: the given ladder's, and
@@ -159,13 +159,13 @@ OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, cons
     fit = fit_order(points, at_floor);
   }
   if (stop.empty() && rungs > 0) stop = "local orders settled";
-  fit.refined_rungs = rungs;
-  fit.refinement_work = spent;
-  fit.refinement_seconds = seconds;
-  fit.refinement_ended_by_floor = by_h_floor;
-  fit.ended_by_noise_floor = by_noise_floor;
-  fit.refinement_stop = rungs > 0 || wants_refinement(fit) || by_h_floor || by_noise_floor ? stop : "";
-  if (fit.verdict != Verdict::none_claimed && !stop.empty() && (by_h_floor || by_noise_floor || wants_refinement(fit)))
+  fit.refinement.rungs = rungs;
+  fit.refinement.work = spent;
+  fit.refinement.seconds = seconds;
+  fit.refinement.ended_by_floor = by_h_floor;
+  fit.refinement.ended_by_noise_floor = by_noise_floor;
+  fit.refinement.stop = rungs > 0 || wants_refinement(fit) || by_h_floor || by_noise_floor ? stop : "";
+  if (fit.verdict != FitVerdict::none_claimed && !stop.empty() && (by_h_floor || by_noise_floor || wants_refinement(fit)))
     fit.reason += "; refinement stopped: " + stop;
   return fit;
 }

@@ -34,15 +34,15 @@ double slow(double h) { return h / (h + a); }
 
 TEST(Refinement, APreAsymptoticCorrectSchemeIsRefinedUntilItPasses) {
   auto s = series(slow, 0.48, 6);  // ends at 0.015 = 1.5 a
-  ASSERT_EQ(fit_order(s, claim(1)).verdict, Verdict::pre_asymptotic);
+  ASSERT_EQ(fit_order(s, claim(1)).verdict, FitVerdict::pre_asymptotic);
   int runs = 0;
   RefineOptions ro{.max_new_rungs = 20};
   const auto f = refine_fit(s, claim(1), ro, [&](double h) {
     ++runs;
     return OrderPoint{h, slow(h), 0, true};
   });
-  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
-  EXPECT_EQ(f.refined_rungs, runs);
+  EXPECT_EQ(f.verdict, FitVerdict::pass) << f.reason;
+  EXPECT_EQ(f.refinement.rungs, runs);
   EXPECT_GT(runs, 0);
   EXPECT_EQ(s.size(), 6u + static_cast<std::size_t>(runs));  // the series gained the new points
   EXPECT_LT(f.finest_h, 0.015);
@@ -55,21 +55,21 @@ TEST(Refinement, AnEndedWorkBudgetIsReportedAsPreAsymptotic) {
   auto s = series(slow, 0.48, 6, 0, cost_at_1);
   RefineOptions ro{.budget_work = 3000};
   const auto f = refine_fit(s, claim(1), ro, [&](double h) { return OrderPoint{h, slow(h), 0, true, cost_at_1 / h}; });
-  EXPECT_EQ(f.verdict, Verdict::pre_asymptotic);
-  EXPECT_EQ(f.refined_rungs, 1);
-  EXPECT_NEAR(f.refinement_work, cost_at_1 / 0.0075, 1e-9);
-  EXPECT_NE(f.refinement_stop.find("work budget"), std::string::npos) << f.refinement_stop;
+  EXPECT_EQ(f.verdict, FitVerdict::pre_asymptotic);
+  EXPECT_EQ(f.refinement.rungs, 1);
+  EXPECT_NEAR(f.refinement.work, cost_at_1 / 0.0075, 1e-9);
+  EXPECT_NE(f.refinement.stop.find("work budget"), std::string::npos) << f.refinement.stop;
   EXPECT_NE(f.reason.find("refinement stopped"), std::string::npos) << f.reason;
-  EXPECT_FALSE(f.refinement_ended_by_floor);
+  EXPECT_FALSE(f.refinement.ended_by_floor);
 }
 
 TEST(Refinement, TheRungCapEndsTheLoopToo) {
   auto s = series(slow, 0.48, 6);
   const auto f = refine_fit(s, claim(1), RefineOptions{.max_new_rungs = 1},
                             [&](double h) { return OrderPoint{h, slow(h), 0, true}; });
-  EXPECT_EQ(f.verdict, Verdict::pre_asymptotic);
-  EXPECT_EQ(f.refined_rungs, 1);
-  EXPECT_NE(f.refinement_stop.find("rung cap"), std::string::npos) << f.refinement_stop;
+  EXPECT_EQ(f.verdict, FitVerdict::pre_asymptotic);
+  EXPECT_EQ(f.refinement.rungs, 1);
+  EXPECT_NE(f.refinement.stop.find("rung cap"), std::string::npos) << f.refinement.stop;
 }
 
 // Issue 44: a settled fail is final. Each further look would be one more
@@ -83,7 +83,7 @@ TEST(Refinement, ASettledFailIsFinalAndRunsNoFurtherRung) {
     ++runs;
     return OrderPoint{h, std::sqrt(h), 0, true};
   });
-  EXPECT_EQ(f.verdict, Verdict::fail) << f.reason;
+  EXPECT_EQ(f.verdict, FitVerdict::fail) << f.reason;
   EXPECT_EQ(runs, 0);
   EXPECT_NEAR(f.finest_h, 0.1 * std::pow(0.5, 7), 1e-15);
 }
@@ -108,9 +108,9 @@ TEST(Refinement, APassingFitRunsNothing) {
     ADD_FAILURE() << "no run expected";
     return {};
   });
-  EXPECT_EQ(f.verdict, Verdict::pass);
-  EXPECT_EQ(f.refined_rungs, 0);
-  EXPECT_TRUE(f.refinement_stop.empty());
+  EXPECT_EQ(f.verdict, FitVerdict::pass);
+  EXPECT_EQ(f.refinement.rungs, 0);
+  EXPECT_TRUE(f.refinement.stop.empty());
 }
 
 TEST(Refinement, TheNoiseFloorStopsTheLoop) {
@@ -119,18 +119,18 @@ TEST(Refinement, TheNoiseFloorStopsTheLoop) {
   auto s = series(slow, 0.48, 6, 0.01);
   const auto f = refine_fit(s, claim(1), RefineOptions{.max_new_rungs = 10},
                             [&](double h) { return OrderPoint{h, slow(h), 0.01, true}; });
-  EXPECT_EQ(f.refined_rungs, 4);
-  EXPECT_NE(f.refinement_stop.find("noise floor"), std::string::npos) << f.refinement_stop;
+  EXPECT_EQ(f.refinement.rungs, 4);
+  EXPECT_NE(f.refinement.stop.find("noise floor"), std::string::npos) << f.refinement.stop;
 }
 
 TEST(Refinement, TheHFloorStopsTheLoopAndSaysSo) {
   auto s = series(slow, 0.48, 6);
   auto f = refine_fit(s, claim(1), RefineOptions{.max_new_rungs = 10, .h_floor = 0.005},
                       [&](double h) { return OrderPoint{h, slow(h), 0, true}; });
-  EXPECT_NE(f.refinement_stop.find("h floor"), std::string::npos) << f.refinement_stop;
-  EXPECT_TRUE(f.refinement_ended_by_floor);
+  EXPECT_NE(f.refinement.stop.find("h floor"), std::string::npos) << f.refinement.stop;
+  EXPECT_TRUE(f.refinement.ended_by_floor);
   EXPECT_GE(f.finest_h, 0.005);
-  EXPECT_EQ(f.refined_rungs, 1);  // 0.0075; 0.00375 is below the floor
+  EXPECT_EQ(f.refinement.rungs, 1);  // 0.0075; 0.00375 is below the floor
 }
 
 TEST(Refinement, ACheapSchemeGoesDeeperThanAnExpensiveOneOnTheSameBudget) {
@@ -138,7 +138,7 @@ TEST(Refinement, ACheapSchemeGoesDeeperThanAnExpensiveOneOnTheSameBudget) {
     auto s = series(slow, 0.48, 6, 0, cost_at_1);
     return refine_fit(s, claim(1), RefineOptions{.budget_work = 10},
                       [&](double h) { return OrderPoint{h, slow(h), 0, true, cost_at_1 / h}; })
-        .refined_rungs;
+        .refinement.rungs;
   };
   EXPECT_GT(depth(1e-5), depth(1e-2));
 }
@@ -157,12 +157,12 @@ TEST(Refinement, TheRungsAndTheVerdictDoNotDependOnTheMeasuredSeconds) {
     });
   };
   const auto fast = run(1e-9), slow_machine = run(1.0);
-  EXPECT_EQ(fast.refined_rungs, slow_machine.refined_rungs);
-  EXPECT_GT(fast.refined_rungs, 0);
+  EXPECT_EQ(fast.refinement.rungs, slow_machine.refinement.rungs);
+  EXPECT_GT(fast.refinement.rungs, 0);
   EXPECT_EQ(fast.verdict, slow_machine.verdict);
   EXPECT_EQ(fast.order, slow_machine.order);
-  EXPECT_EQ(fast.refinement_work, slow_machine.refinement_work);
-  EXPECT_NE(fast.refinement_seconds, slow_machine.refinement_seconds);
+  EXPECT_EQ(fast.refinement.work, slow_machine.refinement.work);
+  EXPECT_NE(fast.refinement.seconds, slow_machine.refinement.seconds);
 }
 
 // Issue 32: when the h floor ends a short ladder, the points that exist are
@@ -170,13 +170,13 @@ TEST(Refinement, TheRungsAndTheVerdictDoNotDependOnTheMeasuredSeconds) {
 // ended refinement (it was inconclusive for want of local orders before).
 TEST(Refinement, AnHFloorThatEndsAShortLadderJudgesThePointsThatExist) {
   auto s = series([](double h) { return 3 * h; }, 0.1, 3);  // 0.1, 0.05, 0.025
-  ASSERT_EQ(fit_order(s, claim(1)).verdict, Verdict::inconclusive);
+  ASSERT_EQ(fit_order(s, claim(1)).verdict, FitVerdict::inconclusive);
   const auto f = refine_fit(s, claim(1), RefineOptions{.h_floor = 0.02}, [&](double h) -> OrderPoint {
     ADD_FAILURE() << "no run expected below the floor, h = " << h;
     return {};
   });
-  EXPECT_EQ(f.verdict, Verdict::pass) << f.reason;
-  EXPECT_TRUE(f.refinement_ended_by_floor);
+  EXPECT_EQ(f.verdict, FitVerdict::pass) << f.reason;
+  EXPECT_TRUE(f.refinement.ended_by_floor);
   EXPECT_NE(f.reason.find("floor ended refinement"), std::string::npos) << f.reason;
   EXPECT_NE(f.reason.find("h floor reached"), std::string::npos) << f.reason;
 }

@@ -99,25 +99,25 @@ RichardsonEstimate richardson_estimate(const std::vector<double>& h, const std::
   }
 
   const bool claimed = !std::isnan(expected_order);
-  auto conclude = [&](Verdict v, std::string why) {
-    e.verdict = claimed || v == Verdict::inconclusive ? v : Verdict::none_claimed;
+  auto conclude = [&](FitVerdict v, std::string why) {
+    e.verdict = claimed || v == FitVerdict::inconclusive ? v : FitVerdict::none_claimed;
     e.reason = std::move(why);
     return e;
   };
   if (e.triples.empty())
-    return conclude(Verdict::inconclusive,
+    return conclude(FitVerdict::inconclusive,
                     h.size() < 3 ? fmt::format("{} step sizes: a Richardson estimate needs at least three", h.size())
                                  : "every triple of step sizes has a difference at round-off level");
   const RichardsonTriple& t1 = e.triples[0];
   if (!std::isfinite(t1.order))
-    return conclude(Verdict::inconclusive,
+    return conclude(FitVerdict::inconclusive,
                     fmt::format("not in the asymptotic range: the differences of the finest triple ({:.3g} at h = "
                                 "{:.3g}, {:.3g} at h = {:.3g}) do not shrink like a power h^p, p > 0",
                                 t1.d_fine, t1.h_fine, t1.d_coarse, t1.h_mid));
   e.order = t1.order;
   e.gci = t1.gci_fine;
   if (e.triples.size() < 2)
-    return conclude(Verdict::inconclusive,
+    return conclude(FitVerdict::inconclusive,
                     "three usable step sizes: the order is estimated, but the asymptotic-range indicator is 1 by "
                     "construction on a single triple; a fourth step size is needed to test it");
   const RichardsonTriple& t2 = e.triples[1];
@@ -133,7 +133,7 @@ RichardsonEstimate richardson_estimate(const std::vector<double>& h, const std::
   // it means the same for non-constant ratios.
   e.asymptotic = std::isfinite(t2.order) && std::isfinite(e.indicator) && e.drift <= opt.order_tolerance;
   if (!e.asymptotic)
-    return conclude(Verdict::inconclusive,
+    return conclude(FitVerdict::inconclusive,
                     std::isfinite(t2.order)
                         ? fmt::format("not in the asymptotic range: indicator GCI_32/(r^p GCI_21) = {:.3f} (orders "
                                       "{:.3f} and {:.3f} of the two finest triples differ by more than {:g})",
@@ -142,11 +142,11 @@ RichardsonEstimate richardson_estimate(const std::vector<double>& h, const std::
                                       "shrink like a power h^p, p > 0 (finest triple: p = {:.3f})",
                                       e.order));
   if (!claimed)
-    return conclude(Verdict::none_claimed,
+    return conclude(FitVerdict::none_claimed,
                     fmt::format("in the asymptotic range (indicator {:.3f}); no order claimed", e.indicator));
   const double w = std::max(opt.resolution, e.drift);
   const bool ok = expected_is_sharp ? std::abs(e.order - expected_order) <= w : e.order + w >= expected_order;
-  return conclude(ok ? Verdict::pass : Verdict::fail,
+  return conclude(ok ? FitVerdict::pass : FitVerdict::fail,
                   fmt::format("in the asymptotic range (indicator {:.3f}); p = {:.3f} ± {:.3f} {} the claimed {}{:g}",
                               e.indicator, e.order, w, ok ? "agrees with" : "contradicts",
                               expected_is_sharp ? "" : ">= ", expected_order));

@@ -69,7 +69,7 @@ struct RichardsonEstimate {
   bool asymptotic = false;
   double expected_order = std::numeric_limits<double>::quiet_NaN();
   bool expected_is_sharp = false;
-  Verdict verdict = Verdict::inconclusive;
+  FitVerdict verdict = FitVerdict::inconclusive;
   std::string reason;  // one sentence: why this verdict
 };
 

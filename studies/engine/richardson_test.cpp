@@ -34,7 +34,7 @@ TEST(Richardson, RecoversTheOrderOfAnExactPowerLawWithHalvedSteps) {
     EXPECT_NEAR(r.order, p, 1e-9) << p;
     EXPECT_NEAR(r.indicator, 1.0, 1e-9) << p;
     EXPECT_TRUE(r.asymptotic) << p;
-    EXPECT_EQ(r.verdict, Verdict::pass) << r.reason;
+    EXPECT_EQ(r.verdict, FitVerdict::pass) << r.reason;
     // GCI = Fs · (true error of the finest solution) for an exact power law.
     EXPECT_NEAR(r.gci, 1.25 * 3 * std::pow(halving[0], p), 1e-9 * r.gci) << p;
   }
@@ -46,15 +46,15 @@ TEST(Richardson, RecoversTheOrderWithNonConstantRefinementRatios) {
   ASSERT_EQ(r.triples.size(), 3u);
   for (const auto& t : r.triples) EXPECT_NEAR(t.order, 1.5, 1e-9);
   EXPECT_NEAR(r.indicator, 1.0, 1e-9);
-  EXPECT_EQ(r.verdict, Verdict::pass) << r.reason;
+  EXPECT_EQ(r.verdict, FitVerdict::pass) << r.reason;
 }
 
 TEST(Richardson, AClaimAboveTheObservedOrderFailsAndOneBelowItPassesUnlessItIsSharp) {
   const auto d = differences(halving, [](double h) { return std::pow(h, 1.0); });
-  EXPECT_EQ(richardson_estimate(halving, d, 2.0).verdict, Verdict::fail);
-  EXPECT_EQ(richardson_estimate(halving, d, 0.5).verdict, Verdict::pass);
-  EXPECT_EQ(richardson_estimate(halving, d, 0.5, /*sharp*/ true).verdict, Verdict::fail);
-  EXPECT_EQ(richardson_estimate(halving, d).verdict, Verdict::none_claimed);
+  EXPECT_EQ(richardson_estimate(halving, d, 2.0).verdict, FitVerdict::fail);
+  EXPECT_EQ(richardson_estimate(halving, d, 0.5).verdict, FitVerdict::pass);
+  EXPECT_EQ(richardson_estimate(halving, d, 0.5, /*sharp*/ true).verdict, FitVerdict::fail);
+  EXPECT_EQ(richardson_estimate(halving, d).verdict, FitVerdict::none_claimed);
 }
 
 TEST(Richardson, SmallPerturbationsOfThePowerLawKeepTheOrderAndTheAsymptoticRange) {
@@ -70,7 +70,7 @@ TEST(Richardson, SmallPerturbationsOfThePowerLawKeepTheOrderAndTheAsymptoticRang
   const auto r = richardson_estimate(halving, differences(halving, e), 1.0);
   EXPECT_NEAR(r.order, 1.0, 0.02);
   EXPECT_TRUE(r.asymptotic) << r.reason;
-  EXPECT_EQ(r.verdict, Verdict::pass) << r.reason;
+  EXPECT_EQ(r.verdict, FitVerdict::pass) << r.reason;
 }
 
 TEST(Richardson, NegativeControlANonConvergentSequenceIsFlaggedNotAsymptotic) {
@@ -78,7 +78,7 @@ TEST(Richardson, NegativeControlANonConvergentSequenceIsFlaggedNotAsymptotic) {
   const std::vector<double> d{0.3, 0.5, 0.2, 0.4};
   const auto r = richardson_estimate(halving, d, 1.0);
   EXPECT_FALSE(r.asymptotic);
-  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  EXPECT_EQ(r.verdict, FitVerdict::inconclusive);
   EXPECT_NE(r.reason.find("not in the asymptotic range"), std::string::npos) << r.reason;
 }
 
@@ -89,7 +89,7 @@ TEST(Richardson, NegativeControlTwoCompetingPowersAreFlaggedPreAsymptotic) {
   EXPECT_TRUE(std::isfinite(r.order));
   EXPECT_FALSE(r.asymptotic);
   EXPECT_GT(std::abs(std::log(r.indicator)), 0.1 * std::log(2.0));
-  EXPECT_EQ(r.verdict, Verdict::inconclusive) << r.reason;
+  EXPECT_EQ(r.verdict, FitVerdict::inconclusive) << r.reason;
 }
 
 TEST(Richardson, ThreeStepSizesGiveAnOrderButNoAsymptoticVerdict) {
@@ -97,7 +97,7 @@ TEST(Richardson, ThreeStepSizesGiveAnOrderButNoAsymptoticVerdict) {
   const auto r = richardson_estimate(h, differences(h, [](double x) { return x * x; }), 2.0);
   EXPECT_NEAR(r.order, 2.0, 1e-9);
   EXPECT_TRUE(std::isnan(r.indicator));
-  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  EXPECT_EQ(r.verdict, FitVerdict::inconclusive);
 }
 
 TEST(Richardson, DifferencesAtRoundOffLevelAreLeftOut) {
@@ -225,7 +225,7 @@ JitterTally reference_free_rates(const std::function<double(double, double, doub
       runs.push_back(run(h));
       return difference_points(runs).front();
     });
-    (fit.verdict == Verdict::pass ? t.pass : fit.verdict == Verdict::fail ? t.fail : t.other)++;
+    (fit.verdict == FitVerdict::pass ? t.pass : fit.verdict == FitVerdict::fail ? t.fail : t.other)++;
   }
   return t;
 }

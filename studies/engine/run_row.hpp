@@ -44,4 +44,12 @@ struct RunRow {
   double evaluations_per_step() const { return steps > 0 ? double(work.constraint_evaluations) / double(steps) : 0; }
 };
 
+// "name parameters" ("sliding d=3 C=10 alpha=0.19635"): how runs, faults,
+// checks and reports name a problem. The one way a label is built: the
+// overloads (a row here, an AuditProblem in studies/runs/erased_run.hpp) call it.
+inline std::string problem_label(const std::string& name, const std::string& parameters) {
+  return name + " " + parameters;
+}
+inline std::string problem_label(const RunRow& r) { return problem_label(r.problem, r.parameters); }
+
 }  // namespace sweepcheck

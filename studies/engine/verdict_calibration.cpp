@@ -246,15 +246,15 @@ Tally run_family(const Family& family, int ladders, std::uint64_t seed, const Se
     ro.budget_work = budget * (1 + 1e-9);
     const OrderFit fit = refine_fit(points, fo, ro, run_at);
     ++t.ladders;
-    t.new_rungs += fit.refined_rungs;
+    t.new_rungs += fit.refinement.rungs;
     switch (fit.verdict) {
-      case Verdict::pass: ++t.pass; break;
-      case Verdict::fail: ++t.fail; break;
+      case FitVerdict::pass: ++t.pass; break;
+      case FitVerdict::fail: ++t.fail; break;
       default:
         ++t.other;
-        t.inconclusive += fit.verdict == Verdict::inconclusive;
-        t.pre_asymptotic += fit.verdict == Verdict::pre_asymptotic;
-        t.unsettled += fit.verdict == Verdict::unsettled;
+        t.inconclusive += fit.verdict == FitVerdict::inconclusive;
+        t.pre_asymptotic += fit.verdict == FitVerdict::pre_asymptotic;
+        t.unsettled += fit.verdict == FitVerdict::unsettled;
     }
   }
   return t;

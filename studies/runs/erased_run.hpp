@@ -101,8 +101,8 @@ inline std::int64_t ladder_steps(const AuditProblem& p, std::int64_t n) {
   return p.velocity_jump_at > 0 ? centre_in_step(n, p.t_end - p.t0, p.velocity_jump_at - p.t0) : n;
 }
 
-// "name parameters": how runs, faults and checks name a problem.
-inline std::string problem_label(const AuditProblem& p) { return p.name + " " + p.parameters; }
+// "name parameters" (studies/engine/run_row.hpp, problem_label).
+inline std::string problem_label(const AuditProblem& p) { return problem_label(p.name, p.parameters); }
 
 // One run of a stepper with n steps (a fresh instance from the factory);
 // host-side counted work; the FNV-1a hash of every state's bytes.

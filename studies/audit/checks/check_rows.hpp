@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "sweepcheck/order_claim.hpp"
 #include "sweepcheck/studies/engine/richardson.hpp"
 #include "sweepcheck/studies/engine/run_row.hpp"
 
@@ -44,9 +45,9 @@ struct WorkComparison {
 // Everything measured on one problem of the battery.
 struct ProblemRows {
   std::string problem;  // problem_label: "sliding d=3 C=10 alpha=0.19635"
-  // The claim the convergence check tests (NaN: none; sharp: "order =").
-  double claimed_order = 0;
-  bool claim_is_sharp = false;
+  // The claim the convergence check tests: the audit's, resolved once
+  // (AuditResult::claim), which outlives the rows; null: none claimed.
+  const OrderClaim* claim = nullptr;
   // The audited scheme's ladder rows (checks 1-3), and a new ladder run at
   // about step h (refinement; empty: judge the rows as given).
   std::vector<RunRow> ladder;

@@ -25,38 +25,41 @@ MeasuredSeries series(const std::function<double(double)>& v, double floor = 0) 
 }
 
 TEST(AuditChecks, FirstOrderErrorPassesAClaimOfOrderOne) {
-  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * h; }), 1.0, th).verdict, CheckVerdict::pass);
+  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * h; }), OrderClaim::at_least(1.0), th).verdict,
+            CheckVerdict::pass);
 }
 
 TEST(AuditChecks, HalfOrderErrorFailsAClaimOfOrderOne) {
-  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::sqrt(h); }), 1.0, th).verdict,
+  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::sqrt(h); }), OrderClaim::at_least(1.0), th)
+                .verdict,
             CheckVerdict::fail);
 }
 
 // Venel's claim is the proven bound order >= 1/2 (seed 001): a first-order
 // error meets it, a sharp claim of 1/2 it does not, and an error of order
-// 1/4 fails the bound. The negative controls keep the flag from passing all.
+// 1/4 fails the bound. The negative controls keep exactly() from passing all.
 TEST(AuditChecks, FirstOrderErrorMeetsAClaimOfOneHalfButNotASharpClaimOfOneHalf) {
   const auto first = [](double h) { return 0.3 * h; };
-  EXPECT_EQ(judge_convergence(series(first), 0.5, th).verdict, CheckVerdict::pass);
-  EXPECT_EQ(judge_convergence(series(first), 0.5, th, {}, /*sharp*/ true).verdict, CheckVerdict::fail);
-  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::pow(h, 0.25); }), 0.5, th).verdict,
+  EXPECT_EQ(judge_convergence(series(first), OrderClaim::at_least(0.5), th).verdict, CheckVerdict::pass);
+  EXPECT_EQ(judge_convergence(series(first), OrderClaim::exactly(0.5), th).verdict, CheckVerdict::fail);
+  EXPECT_EQ(judge_convergence(series([](double h) { return 0.3 * std::pow(h, 0.25); }), OrderClaim::at_least(0.5), th)
+                .verdict,
             CheckVerdict::fail);
 }
 
 TEST(AuditChecks, ErrorTendingToAWrongLimitFailsEvenWithoutAClaim) {
-  const auto j = judge_convergence(series([](double h) { return 0.2 + h; }), std::nan(""), th);
+  const auto j = judge_convergence(series([](double h) { return 0.2 + h; }), OrderClaim::none(), th);
   EXPECT_EQ(j.verdict, CheckVerdict::fail) << j.evidence;
 }
 
 TEST(AuditChecks, HalfOrderErrorPassesWhenNoOrderIsClaimed) {
-  EXPECT_EQ(judge_convergence(series([](double h) { return std::sqrt(h); }), std::nan(""), th).verdict,
+  EXPECT_EQ(judge_convergence(series([](double h) { return std::sqrt(h); }), OrderClaim::none(), th).verdict,
             CheckVerdict::pass);
 }
 
 TEST(AuditChecks, TwoPointsAreInconclusive) {
   MeasuredSeries s = {{0.1, 0.1, 0, true}, {0.05, 0.05, 0, true}};
-  EXPECT_EQ(judge_convergence(s, 1.0, th).verdict, CheckVerdict::inconclusive);
+  EXPECT_EQ(judge_convergence(s, OrderClaim::at_least(1.0), th).verdict, CheckVerdict::inconclusive);
 }
 
 TEST(AuditChecks, ViolationLinearInHSatisfiesThirteen) {

@@ -43,7 +43,7 @@ inline Judgement judge_consistency(MeasuredSeries d, const AuditThresholds& th, 
   j.verdict = check_verdict(f.verdict);
   j.evidence = fmt::format("defect dist((Phi_h(y)-y)/h - f(y), -N) ~ h^{} (needs >= {:g}); {:.3g} at h = {:.2g}{}",
                            interval(f), th.min_consistency_rate, at_min, h_min, refinement(f));
-  if (f.verdict == Verdict::pre_asymptotic || f.verdict == Verdict::unsettled) j.evidence += ": " + f.reason;
+  if (f.verdict == FitVerdict::pre_asymptotic || f.verdict == FitVerdict::unsettled) j.evidence += ": " + f.reason;
   return j;
 }
 

@@ -11,16 +11,18 @@
 
 namespace sweepcheck {
 
-// Uniform error vs h against the claimed order (NaN: none claimed). The
-// claim is one-sided, "order >= claimed_order", as a convergence theorem
-// bounds the error from above: a higher order passes. With sharp, the claim
-// is the exact order and exceeding it fails too.
-inline Judgement judge_convergence(MeasuredSeries error, double claimed, const AuditThresholds& th,
-                                   const Refiner& more = {}, bool sharp = false) {
+// Uniform error vs h against the claim (resolved: at_least, exactly or
+// none). A claim at_least(p) is one-sided, "order >= p", as a convergence
+// theorem bounds the error from above: a higher order passes; exactly(p)
+// fails when exceeded too. The tolerance is the thresholds' (th.fit.resolution).
+inline Judgement judge_convergence(MeasuredSeries error, const OrderClaim& claim, const AuditThresholds& th,
+                                   const Refiner& more = {}) {
   using namespace slope_rule;
   Judgement j;
   // Without a claim, the claim is the audit's: order >= min_order.
-  const bool none = std::isnan(claimed);
+  const bool none = !claim.judged();
+  const double claimed = claim.order;
+  const bool sharp = claim.sharp();
   j.fit = judged_fit(error, th, th.fit.floor_factor, none ? th.min_order : claimed, !none && sharp, more);
   const OrderFit& f = j.fit;
   if (f.points_used < th.fit.min_points || !std::isfinite(f.ci_high)) {
@@ -28,7 +30,7 @@ inline Judgement judge_convergence(MeasuredSeries error, double claimed, const A
     j.evidence = "no order fit: " + f.reason + refinement(f);
     return j;
   }
-  if (none && f.verdict == Verdict::fail) {
+  if (none && f.verdict == FitVerdict::fail) {
     j.verdict = CheckVerdict::fail;
     j.evidence = fmt::format("the error does not tend to 0 at a rate >= {:g}: order {}{}", th.min_order, interval(f),
                              refinement(f));
@@ -40,8 +42,8 @@ inline Judgement judge_convergence(MeasuredSeries error, double claimed, const A
   else
     j.evidence = fmt::format("order {} vs claimed {}{:g}{}", interval(f), sharp ? "= " : ">= ", claimed, refinement(f));
   // One-sided claims (fit_order.md): an error falling faster than claimed passes, and says so.
-  if (!none && f.verdict == Verdict::pass && f.ci_low > claimed) j.evidence += "; exceeds the claim";
-  if (f.verdict == Verdict::pre_asymptotic || f.verdict == Verdict::unsettled) j.evidence += ": " + f.reason;
+  if (!none && f.verdict == FitVerdict::pass && f.ci_low > claimed) j.evidence += "; exceeds the claim";
+  if (f.verdict == FitVerdict::pre_asymptotic || f.verdict == FitVerdict::unsettled) j.evidence += ": " + f.reason;
   return j;
 }
 
@@ -53,9 +55,9 @@ inline Judgement judge_reference_free(const RichardsonEstimate& e, const AuditTh
   Judgement j;
   j.evidence = "reference-free, " + describe(e) + ": " + e.reason;
   switch (e.verdict) {
-    case Verdict::pass: j.verdict = CheckVerdict::pass; break;
-    case Verdict::fail: j.verdict = CheckVerdict::fail; break;
-    case Verdict::none_claimed:
+    case FitVerdict::pass: j.verdict = CheckVerdict::pass; break;
+    case FitVerdict::fail: j.verdict = CheckVerdict::fail; break;
+    case FitVerdict::none_claimed:
       j.verdict = e.asymptotic ? (e.order >= th.min_order ? CheckVerdict::pass : CheckVerdict::fail)
                                : CheckVerdict::inconclusive;
       if (e.asymptotic) j.evidence += fmt::format(" (needs >= {:g})", th.min_order);
@@ -83,7 +85,7 @@ inline CheckOutcome on_problem(const ProblemRows& p, const AuditThresholds& th) 
   for (const auto& r : p.ladder) e.push_back(point(p, r));
   Refiner more;
   if (p.more_ladder) more = [&p](double h) { return point(p, p.more_ladder(h)); };
-  return {judge_convergence(std::move(e), p.claimed_order, th, more, p.claim_is_sharp), {}};
+  return {judge_convergence(std::move(e), p.claim ? *p.claim : OrderClaim::none(), th, more), {}};
 }
 
 }  // namespace convergence_check

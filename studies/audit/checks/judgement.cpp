@@ -14,6 +14,18 @@ std::string to_string(CheckVerdict v) {
   return "?";
 }
 
+CheckVerdict check_verdict(FitVerdict v) {
+  switch (v) {
+    case FitVerdict::pass: return CheckVerdict::pass;
+    case FitVerdict::fail: return CheckVerdict::fail;
+    case FitVerdict::inconclusive: return CheckVerdict::inconclusive;
+    case FitVerdict::pre_asymptotic: return CheckVerdict::pre_asymptotic;
+    case FitVerdict::unsettled: return CheckVerdict::unsettled;
+    case FitVerdict::none_claimed: return CheckVerdict::info;
+  }
+  return CheckVerdict::inconclusive;
+}
+
 CheckVerdict worst(CheckVerdict a, CheckVerdict b) {
   auto rank = [](CheckVerdict v) {
     switch (v) {

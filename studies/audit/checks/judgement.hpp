@@ -8,11 +8,16 @@
 
 namespace sweepcheck {
 
-// pre_asymptotic and unsettled: a slope whose local orders had not settled
-// when the refinement budget ended, moving toward the claim or away from it
-// (fit_order.md, "Verdicts"). Neither is a pass: the audit exits 3 on them.
+// The verdict of an audit check (not a fit's, FitVerdict, nor a paper
+// claim's, ClaimVerdict: studies/engine/fit_order.hpp names the three): info
+// for a check that only informs (precision-work). pre_asymptotic and
+// unsettled: a slope whose local orders had not settled when the refinement
+// budget ended, moving toward the claim or away from it (fit_order.md,
+// "Verdicts"). Neither is a pass: the audit exits 3 on them.
 enum class CheckVerdict { pass, fail, inconclusive, info, pre_asymptotic, unsettled };
 std::string to_string(CheckVerdict v);
+// A slope check's verdict from its fit's (none claimed: information).
+CheckVerdict check_verdict(FitVerdict v);
 // fail > unsettled > pre-asymptotic > inconclusive > pass > info: the verdict
 // of a check over several problems.
 CheckVerdict worst(CheckVerdict a, CheckVerdict b);

@@ -34,7 +34,7 @@ inline double work_at(std::vector<std::pair<double, double>> pts, double e) {
 inline std::vector<std::pair<double, double>> error_work(const std::vector<RunRow>& rows, const std::string& problem) {
   std::vector<std::pair<double, double>> pts;
   for (const auto& r : rows)
-    if (r.problem + " " + r.parameters == problem && r.status == RunStatus::ok && r.error_uniform > 0 &&
+    if (problem_label(r) == problem && r.status == RunStatus::ok && r.error_uniform > 0 &&
         r.work.constraint_evaluations > 0)
       pts.emplace_back(r.error_uniform, double(r.work.constraint_evaluations));
   return pts;

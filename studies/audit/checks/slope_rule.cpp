@@ -22,20 +22,8 @@ std::string interval(const OrderFit& f) {
 }
 
 std::string refinement(const OrderFit& f) {
-  if (f.refined_rungs == 0 && f.refinement_stop.empty()) return "";
-  return fmt::format("; refined by {} rungs to h = {:.2g} ({})", f.refined_rungs, f.finest_h, f.refinement_stop);
-}
-
-CheckVerdict check_verdict(Verdict v) {
-  switch (v) {
-    case Verdict::pass: return CheckVerdict::pass;
-    case Verdict::fail: return CheckVerdict::fail;
-    case Verdict::inconclusive: return CheckVerdict::inconclusive;
-    case Verdict::pre_asymptotic: return CheckVerdict::pre_asymptotic;
-    case Verdict::unsettled: return CheckVerdict::unsettled;
-    case Verdict::none_claimed: return CheckVerdict::info;
-  }
-  return CheckVerdict::inconclusive;
+  if (f.refinement.rungs == 0 && f.refinement.stop.empty()) return "";
+  return fmt::format("; refined by {} rungs to h = {:.2g} ({})", f.refinement.rungs, f.finest_h, f.refinement.stop);
 }
 
 bool at_round_off_at_smallest_steps(const MeasuredSeries& s, int rungs, double factor) {

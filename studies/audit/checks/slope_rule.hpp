@@ -29,8 +29,6 @@ OrderFit judged_fit(MeasuredSeries& s, const AuditThresholds& th, double floor_f
 std::string interval(const OrderFit& f);
 // "; refined by 2 rungs to h = 2.5e-06 (budget)", or "" when not refined.
 std::string refinement(const OrderFit& f);
-// The fit's verdict as a check's (none claimed: information).
-CheckVerdict check_verdict(Verdict v);
 // Whether the `rungs` smallest usable steps of `s` (there must be that
 // many) all have error <= factor × their noise floor: the quantity is at
 // round-off there. The rule of a zero violation (check 2) and of a

@@ -36,7 +36,7 @@ inline Judgement judge_step_bound(MeasuredSeries m, const AuditThresholds& th, c
   j.verdict = check_verdict(f.verdict);
   j.evidence = fmt::format("max_k |x_(k+1) - x_k|/h ~ h^{} (14): bounded needs a slope >= {:g}; largest value {:.3g}{}",
                            interval(f), th.bounded_ratio_slope, m_max, refinement(f));
-  if (f.verdict == Verdict::pre_asymptotic || f.verdict == Verdict::unsettled) j.evidence += ": " + f.reason;
+  if (f.verdict == FitVerdict::pre_asymptotic || f.verdict == FitVerdict::unsettled) j.evidence += ": " + f.reason;
   return j;
 }
 

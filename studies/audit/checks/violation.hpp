@@ -47,7 +47,7 @@ inline Judgement judge_violation(MeasuredSeries v, const AuditThresholds& th, co
   j.verdict = check_verdict(f.verdict);
   j.evidence = fmt::format("violation/h ~ h^{} (13): bounded needs a slope >= {:g}; max_h violation/h = {:.3g}{}",
                            interval(f), th.bounded_ratio_slope, k_max, refinement(f));
-  if (f.verdict == Verdict::pre_asymptotic || f.verdict == Verdict::unsettled) j.evidence += ": " + f.reason;
+  if (f.verdict == FitVerdict::pre_asymptotic || f.verdict == FitVerdict::unsettled) j.evidence += ": " + f.reason;
   return j;
 }
 

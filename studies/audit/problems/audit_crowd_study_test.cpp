@@ -73,8 +73,8 @@ AuditOptions options() {
 
 TEST(AuditCrowd, VenelWithItsOneSidedClaimPassesEveryCheckOnTheCrowd) {
   AuditOptions o = options();
-  o.claim_is_sharp = scheme_info("venel").claim_is_sharp;
-  ASSERT_FALSE(o.claim_is_sharp);
+  o.schemes_claim_is_sharp = scheme_info("venel").claim_is_sharp;
+  ASSERT_FALSE(o.schemes_claim_is_sharp);
   const AuditResult r = run_audit(catalog_scheme_factory(parse_scheme_spec("venel")), {crowd_of_the_battery()}, o);
   for (const auto& c : r.checks) {
     if (c.id == kPrecisionWorkCheck.id) continue;

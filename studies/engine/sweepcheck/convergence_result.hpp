@@ -23,18 +23,16 @@ struct NormFit {
   OrderFit fit;                // over every row: the given steps and the refined rungs
   OrderFit ladder_fit;         // over the given steps alone, shown beside it
 
-  Verdict verdict() const { return fit.verdict; }
-  bool passed() const { return fit.verdict == Verdict::pass; }
+  FitVerdict verdict() const { return fit.verdict; }
+  bool passed() const { return fit.verdict == FitVerdict::pass; }
 };
 
 struct ConvergenceResult {
   std::string problem;
   std::string scheme;
   // The claim judged, resolved: at_least, exactly, or none (the scheme
-  // claimed nothing); its order and sharpness again below, as numbers.
+  // claimed nothing). As numbers: claim.claimed_order(), claim.sharp().
   OrderClaim claim = OrderClaim::none();
-  double claimed_order = std::numeric_limits<double>::quiet_NaN();
-  bool claim_is_sharp = false;
   // The given steps' runs, then the rungs refinement added (row.refined), in run order.
   std::vector<RunRow> rows;
   NormFit uniform;     // sup over [t0, T] of the piecewise-linear interpolant's error
@@ -44,10 +42,10 @@ struct ConvergenceResult {
   OrderFit fit;         // that norm's fit: the verdict
   OrderFit ladder_fit;  // that norm's fit over the given steps alone
 
-  Verdict verdict() const { return fit.verdict; }
+  FitVerdict verdict() const { return fit.verdict; }
   const std::string& reason() const { return fit.reason; }
   const std::vector<LocalOrder>& local_orders() const { return fit.local_orders; }
-  bool passed() const { return fit.verdict == Verdict::pass; }
+  bool passed() const { return fit.verdict == FitVerdict::pass; }
   // The norm called `name` ("uniform", "final-time" or an observable's);
   // std::invalid_argument when there is none.
   const NormFit& norm(std::string_view name) const;

@@ -182,13 +182,14 @@ std::vector<std::string> write_figures(const ConvergenceResult& r, const std::st
   if (std::isfinite(f.order) && std::isfinite(f.intercept) && f.h_min > 0 && f.h_max > f.h_min)
     for (const double h : {f.h_min, f.h_max}) fit.points.emplace_back(h, std::exp(f.intercept + f.order * std::log(h)));
   e.lines.push_back(fit);
-  e.lines.push_back(claim_slope(errors.points, r.claimed_order, fmt::format("claim: slope {:g}", r.claimed_order)));
+  const double claimed = r.claim.claimed_order();
+  e.lines.push_back(claim_slope(errors.points, claimed, fmt::format("claim: slope {:g}", claimed)));
   // Local orders against h (the smaller h of each pair) and the claimed order.
   Panel lo{what + ": local orders", "h", "local order", true, false, {}};
   Line orders{"local orders", {}, "linespoints"};
   for (const auto& l : f.local_orders) orders.points.emplace_back(l.h_small, l.order);
   lo.lines.push_back(orders);
-  add_claim_level(lo, r.claimed_order);
+  add_claim_level(lo, claimed);
   return write_result_figures(dir, e, lo, what, r.rows, r.scheme);
 }
 
@@ -200,7 +201,7 @@ std::vector<std::string> write_figures(const ReferenceFreeResult& r, const std::
   for (const auto& row : r.rows) d.points.emplace_back(row.h, row.error_uniform);
   e.lines.push_back(d);
   e.lines.push_back(claim_slope(d.points, r.fit.order, fmt::format("fit: order {:.3f}", r.fit.order)));
-  const double claimed = r.claim.judged() ? r.claim.order : NAN;
+  const double claimed = r.claim.claimed_order();
   e.lines.push_back(claim_slope(d.points, claimed, fmt::format("claim: slope {:g}", claimed)));
   Panel lo{what + ": order of each triple", "h (finest of the triple)", "order", true, false, {}};
   Line orders{"triple orders", {}, "linespoints"};

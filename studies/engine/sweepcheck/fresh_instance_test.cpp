@@ -120,8 +120,8 @@ TEST(TestingApiFreshInstances, AFactoryMakesOnePluginPerRunAndRefinedRungsGetThe
   o.steps = Steps::counts({10, 20, 40, 80});
   o.refine.max_new_rungs = 2;  // four given steps give three local orders, too few to judge: refinement follows
   const auto r = check_convergence(SlidingCase<double>{}, factory, o);
-  ASSERT_GT(r.fit.refined_rungs, 0) << r;
-  ASSERT_EQ(r.rows.size(), 4u + std::size_t(r.fit.refined_rungs)) << r;
+  ASSERT_GT(r.fit.refinement.rungs, 0) << r;
+  ASSERT_EQ(r.rows.size(), 4u + std::size_t(r.fit.refinement.rungs)) << r;
   ASSERT_EQ(calls.size(), r.rows.size() + 1);
   EXPECT_EQ(calls.front(), 0);
   for (std::size_t i = 0; i < r.rows.size(); ++i) EXPECT_EQ(calls[i + 1], r.rows[i].steps) << "run " << i;
@@ -130,7 +130,7 @@ TEST(TestingApiFreshInstances, AFactoryMakesOnePluginPerRunAndRefinedRungsGetThe
 
 TEST(TestingApiFreshInstances, AStatefulPluginPassesOnFreshInstancesAsTheAuditRunsIt) {
   const auto r = check_convergence(SlidingCase<double>{}, [] { return KeepsItsFirstStep(); }, OrderClaim::at_least(1));
-  EXPECT_EQ(r.verdict(), Verdict::pass) << r;
+  EXPECT_EQ(r.verdict(), FitVerdict::pass) << r;
   // A copy of an object works the same way.
   const KeepsItsFirstStep object;
   const auto c = check_convergence(SlidingCase<double>{}, object, OrderClaim::at_least(1), given_steps_only());
@@ -143,7 +143,7 @@ TEST(TestingApiFreshInstances, TheSameStatefulPluginSharedBetweenRunsDoesNotPass
   const auto shared = std::make_shared<KeepsItsFirstStep>();
   const auto r = check_convergence(SlidingCase<double>{}, SharesOneInstance(shared), OrderClaim::at_least(1),
                                    given_steps_only());
-  EXPECT_NE(r.verdict(), Verdict::pass) << r;
+  EXPECT_NE(r.verdict(), FitVerdict::pass) << r;
   EXPECT_GT(r.rows.back().error_uniform, 0.5 * r.rows.front().error_uniform) << r;
 }
 

@@ -32,7 +32,7 @@ bool made_for(const Result& r, double p, bool sharp, ::testing::MatchResultListe
 }
 
 template <class Result>
-bool has_verdict(const Result& r, Verdict v, ::testing::MatchResultListener* l) {
+bool has_verdict(const Result& r, FitVerdict v, ::testing::MatchResultListener* l) {
   if (r.verdict() == v) return true;
   *l << "verdict " << to_string(r.verdict()) << ": " << r.scheme << " on " << r.problem << "\n"
      << headline(r) << "\n"
@@ -40,19 +40,19 @@ bool has_verdict(const Result& r, Verdict v, ::testing::MatchResultListener* l) 
   return false;
 }
 
-MATCHER(ConvergesAsClaimed, "converges as claimed (verdict pass)") { return has_verdict(arg, Verdict::pass, result_listener); }
+MATCHER(ConvergesAsClaimed, "converges as claimed (verdict pass)") { return has_verdict(arg, FitVerdict::pass, result_listener); }
 
 MATCHER_P(ConvergesWithOrderAtLeast, p, "converges with order >= " + ::testing::PrintToString(p) + " (verdict pass)") {
-  return made_for(arg, double(p), false, result_listener) && has_verdict(arg, Verdict::pass, result_listener);
+  return made_for(arg, double(p), false, result_listener) && has_verdict(arg, FitVerdict::pass, result_listener);
 }
 
 MATCHER_P(ConvergesWithOrder, p, "converges with order = " + ::testing::PrintToString(p) + " (verdict pass)") {
-  return made_for(arg, double(p), true, result_listener) && has_verdict(arg, Verdict::pass, result_listener);
+  return made_for(arg, double(p), true, result_listener) && has_verdict(arg, FitVerdict::pass, result_listener);
 }
 
 MATCHER_P(FailsClaimOfOrderAtLeast, p,
           "fails the claim order >= " + ::testing::PrintToString(p) + " on settled evidence (verdict fail)") {
-  return made_for(arg, double(p), false, result_listener) && has_verdict(arg, Verdict::fail, result_listener);
+  return made_for(arg, double(p), false, result_listener) && has_verdict(arg, FitVerdict::fail, result_listener);
 }
 
 }  // namespace sweepcheck

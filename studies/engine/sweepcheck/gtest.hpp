@@ -37,7 +37,7 @@ namespace sweepcheck {
 
 // The verdict of `r` (a ConvergenceResult or a ReferenceFreeResult) is `wanted`.
 template <class Result>
-::testing::AssertionResult verdict_assertion(const char* expr, const Result& r, Verdict wanted) {
+::testing::AssertionResult verdict_assertion(const char* expr, const Result& r, FitVerdict wanted) {
   if (r.verdict() == wanted) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << expr << ": expected verdict " << to_string(wanted) << ", got "
                                        << to_string(r.verdict()) << ": " << r.scheme << " on " << r.problem << "\n"
@@ -49,16 +49,14 @@ template <class Result>
 inline ::testing::AssertionResult order_assertion(const char* expr, const ConvergenceResult& r, double order, bool sharp) {
   ConvergenceResult shown = r;
   std::string note;
-  if (!(order == r.claimed_order && sharp == r.claim_is_sharp && r.refined_for == "uniform")) {
+  if (!(order == r.claim.claimed_order() && sharp == r.claim.sharp() && r.refined_for == "uniform")) {
     shown.fit = r.judged_against(order, sharp);
     shown.claim = (sharp ? OrderClaim::exactly(order) : OrderClaim::at_least(order)).within(r.claim.resolution);
-    shown.claimed_order = order;
-    shown.claim_is_sharp = sharp;
     shown.refined_for = "uniform";
     note = "  (the rows of a run made for another claim, judged again: no new runs; pass the claim into "
            "check_convergence to refine for it)\n";
   }
-  if (shown.fit.verdict == Verdict::pass) return ::testing::AssertionSuccess();
+  if (shown.fit.verdict == FitVerdict::pass) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << expr << ": expected verdict pass for " << (sharp ? "order = " : "order >= ")
                                        << order << ", got " << to_string(shown.fit.verdict) << ": " << r.scheme << " on "
                                        << r.problem << "\n"
@@ -69,7 +67,7 @@ inline ::testing::AssertionResult order_assertion(const char* expr, const Conver
 // The verdict against the run's own claim is pass.
 template <class Result>
 ::testing::AssertionResult Converges(const char* expr, const Result& r) {
-  return verdict_assertion(expr, r, Verdict::pass);
+  return verdict_assertion(expr, r, FitVerdict::pass);
 }
 
 // Order exactly p: settled local orders within the resolution of p.
@@ -88,7 +86,7 @@ inline ::testing::AssertionResult HasOrderAtLeast(const char* expr, const char* 
 // afforded: what a test of a scheme known to be wrong asserts.
 template <class Result>
 ::testing::AssertionResult FailsItsClaim(const char* expr, const Result& r) {
-  return verdict_assertion(expr, r, Verdict::fail);
+  return verdict_assertion(expr, r, FitVerdict::fail);
 }
 
 // `scheme`'s comparison with the baseline in `w`, at matched work: at least as

@@ -41,8 +41,8 @@ TEST(TestingApiNorms, TheUniformAndTheFinalTimeErrorEachHaveTheirFitAndVerdict) 
     EXPECT_EQ(r.final_time.errors[i], r.rows[i].error_final);
     EXPECT_LE(r.final_time.errors[i], r.uniform.errors[i]);  // the final time is one of the times of the sup
   }
-  EXPECT_EQ(r.uniform.verdict(), Verdict::pass) << r;
-  EXPECT_EQ(r.final_time.verdict(), Verdict::pass) << r;
+  EXPECT_EQ(r.uniform.verdict(), FitVerdict::pass) << r;
+  EXPECT_EQ(r.final_time.verdict(), FitVerdict::pass) << r;
   EXPECT_EQ(r.final_time.fit.expected_order, 1.0);
   EXPECT_EQ(r.verdict(), r.uniform.verdict());  // refine_for defaults to the uniform error
 }
@@ -54,8 +54,8 @@ TEST(TestingApiNorms, AnObservableIsJudgedByTheSameRuleOnTheSameRows) {
   ASSERT_EQ(x0.errors.size(), r.rows.size());
   // |x0_h − x0| <= |x_h − x| at every grid time, and the uniform error is a sup over them and more.
   for (std::size_t i = 0; i < r.rows.size(); ++i) EXPECT_LE(x0.errors[i], r.rows[i].error_uniform * (1 + 1e-12));
-  EXPECT_EQ(x0.verdict(), Verdict::pass) << r;
-  EXPECT_EQ(r.norm("half |x|^2").verdict(), Verdict::pass) << r;
+  EXPECT_EQ(x0.verdict(), FitVerdict::pass) << r;
+  EXPECT_EQ(r.norm("half |x|^2").verdict(), FitVerdict::pass) << r;
   EXPECT_NE(describe(r).find("half |x|^2"), std::string::npos);
 }
 
@@ -69,7 +69,7 @@ TEST(TestingApiNorms, AnObservableThatDoesNotConvergeFailsTheClaim) {
   o.refine.max_new_rungs = 2;  // settled at 0.50 on the given steps (local orders 0.535 ... 0.501); a fail is refined to the cap
   const auto r = check_convergence(sliding(), Pbd<double>{}, OrderClaim::at_least(1), o);
   EXPECT_EQ(r.refined_for, "sqrt of the x0 error");
-  EXPECT_EQ(r.verdict(), Verdict::fail) << r;
+  EXPECT_EQ(r.verdict(), FitVerdict::fail) << r;
   EXPECT_NEAR(r.fit.order, 0.5, 0.1) << r;
 }
 

@@ -61,7 +61,7 @@ void judge_reference_free(ReferenceFreeResult& r, std::vector<LadderRun>& runs, 
     return difference_points(runs).front();  // the new finest run against the one before
   });
   // The drift stated in the reason, whatever the verdict.
-  if (r.fit.verdict != Verdict::none_claimed || !r.fit.local_orders.empty())
+  if (r.fit.verdict != FitVerdict::none_claimed || !r.fit.local_orders.empty())
     r.fit.reason = successive_estimates(r.fit) + "; " + r.fit.reason;
   // Information: Richardson / GCI over every run, no claim (not the verdict).
   RichardsonOptions ro = o.richardson;
@@ -89,10 +89,10 @@ std::string describe(const ReferenceFreeResult& r) {
                               to_string(r.claim));
   s += fmt::format("  verdict: {}: {}\n", to_string(r.fit.verdict), r.fit.reason);
   s += fmt::format("  on the given steps alone: {}: {}\n", to_string(r.ladder_fit.verdict), observed_order(r.ladder_fit));
-  if (r.fit.refined_rungs > 0 || !r.fit.refinement_stop.empty())
-    s += fmt::format("  refinement: {} rungs, {:.3g} work units ({:.3g} s); stopped: {}\n", r.fit.refined_rungs,
-                     r.fit.refinement_work, r.fit.refinement_seconds,
-                     r.fit.refinement_stop.empty() ? "-" : r.fit.refinement_stop);
+  if (r.fit.refinement.rungs > 0 || !r.fit.refinement.stop.empty())
+    s += fmt::format("  refinement: {} rungs, {:.3g} work units ({:.3g} s); stopped: {}\n", r.fit.refinement.rungs,
+                     r.fit.refinement.work, r.fit.refinement.seconds,
+                     r.fit.refinement.stop.empty() ? "-" : r.fit.refinement.stop);
   if (std::isfinite(r.estimate.gci))
     s += fmt::format("  GCI of the finest run {:.3g} (Richardson order of the finest triple {:.3f}; information)\n",
                      r.estimate.gci, r.estimate.order);

@@ -79,9 +79,9 @@ struct ReferenceFreeResult {
   // not the check's.
   RichardsonEstimate estimate;
 
-  Verdict verdict() const { return fit.verdict; }
+  FitVerdict verdict() const { return fit.verdict; }
   const std::string& reason() const { return fit.reason; }
-  bool passed() const { return fit.verdict == Verdict::pass; }
+  bool passed() const { return fit.verdict == FitVerdict::pass; }
   // The successive estimates are settled: enough of them (three at the
   // least), and no drift shown. Never on two.
   bool asymptotic() const { return fit.settled; }
@@ -141,7 +141,7 @@ ReferenceFreeResult checked_reference_free(const P& problem, const Scheme& schem
     RunRow row = measured_row(problem, n, span / double(n), s, viol, inner_tolerance_of(instance, viol.scale()));
     row.scheme = r.scheme;
     row.error_uniform = row.error_grid = row.error_final = std::numeric_limits<double>::quiet_NaN();
-    row.claimed_order = r.claim.judged() ? r.claim.order : std::numeric_limits<double>::quiet_NaN();
+    row.claimed_order = r.claim.claimed_order();
     row.claim_is_sharp = r.claim.sharp();
     const bool ok = s.status == RunStatus::ok && rec.complete();
     runs.push_back({row.h, ok ? rec.samples() : std::vector<Vec<double>>{}, row.noise_floor, ok, row.work_units(),

@@ -120,7 +120,7 @@ TEST(TestingApiReferenceFree, AnOrderHalfSchemeClaimingOneFailsOnTheDefaultSteps
   EXPECT_FAILS_ITS_CLAIM(r);
   EXPECT_TRUE(r.asymptotic()) << r;
   EXPECT_GE(r.fit.local_orders.size(), 3u) << r;  // at least three successive estimates
-  EXPECT_GT(r.fit.refined_rungs, 0) << r;         // refined, not given a finer ladder
+  EXPECT_GT(r.fit.refinement.rungs, 0) << r;         // refined, not given a finer ladder
   // Order ½ from below: ½ − ½ √h / (1 − √h) is 0.44 at the coarsest step of
   // the window (h = 0.012) and ½ in the limit.
   EXPECT_NEAR(r.order(), 0.5, 0.1) << r;
@@ -142,8 +142,8 @@ TEST(TestingApiReferenceFree, TwoAgreeingEstimatesAreNotCalledAsymptoticWhileThe
   const auto r = check_convergence_reference_free(WithoutExact{}, UnderRelaxedProjection{}, o);
   EXPECT_TRUE(r.estimate.asymptotic) << r;  // the old rule, on two estimates
   EXPECT_FALSE(r.asymptotic()) << r;
-  EXPECT_NE(r.verdict(), Verdict::fail) << r;
-  EXPECT_NE(r.verdict(), Verdict::pass) << r;
+  EXPECT_NE(r.verdict(), FitVerdict::fail) << r;
+  EXPECT_NE(r.verdict(), FitVerdict::pass) << r;
   EXPECT_GT(r.drift(), 0) << r;  // climbing toward ½, as the scheme's theory says
   const auto& lo = r.fit.local_orders;
   ASSERT_GE(lo.size(), 3u) << r;
@@ -171,8 +171,8 @@ TEST(TestingApiReferenceFree, ThreeGivenStepsAreRefinedUntilTheEstimatesSettle) 
   const auto r = check_convergence_reference_free(WithoutExact{}, Pbd<double>{}, OrderClaim::at_least(1), nested(40, 3));
   EXPECT_CONVERGES(r);
   // settle_count (4) local orders need 6 runs: at least 3 new rungs.
-  EXPECT_GE(r.fit.refined_rungs, 3) << r;
-  EXPECT_EQ(r.rows.size(), 3u + std::size_t(r.fit.refined_rungs));
+  EXPECT_GE(r.fit.refinement.rungs, 3) << r;
+  EXPECT_EQ(r.rows.size(), 3u + std::size_t(r.fit.refinement.rungs));
   for (std::size_t i = 1; i < r.rows.size(); ++i) EXPECT_NEAR(r.rows[i].h, r.rows[i - 1].h / 2, 1e-12) << r;
   EXPECT_TRUE(r.rows.back().refined);
 }
@@ -181,7 +181,7 @@ TEST(TestingApiReferenceFree, ThreeStepsWithoutRefinementGiveNoVerdict) {
   auto o = nested(40, 3);
   o.refine.max_new_rungs = 0;
   const auto r = check_convergence_reference_free(WithoutExact{}, Pbd<double>{}, OrderClaim::at_least(1), o);
-  EXPECT_EQ(r.verdict(), Verdict::inconclusive) << r;
+  EXPECT_EQ(r.verdict(), FitVerdict::inconclusive) << r;
   EXPECT_FALSE(r.asymptotic());
 }
 
@@ -194,10 +194,10 @@ TEST(TestingApiReferenceFree, AFloorEndedLadderIsNeverJudgedOnTwoEstimates) {
   for (const double h : {0.04, 0.02, 0.01}) three.push_back({h, h, 0, true});
   FitOptions plain = OrderClaim::at_least(1).fit_options();
   plain.ladder_ended_by_floor = true;
-  EXPECT_EQ(fit_order(three, plain).verdict, Verdict::pass);  // the control: fit_order's own floor rule judges them
-  EXPECT_EQ(fit_order(three, at_floor).verdict, Verdict::inconclusive);
+  EXPECT_EQ(fit_order(three, plain).verdict, FitVerdict::pass);  // the control: fit_order's own floor rule judges them
+  EXPECT_EQ(fit_order(three, at_floor).verdict, FitVerdict::inconclusive);
   three.push_back({0.005, 0.005, 0, true});
-  EXPECT_EQ(fit_order(three, at_floor).verdict, Verdict::pass);  // three estimates
+  EXPECT_EQ(fit_order(three, at_floor).verdict, FitVerdict::pass);  // three estimates
 }
 
 TEST(TestingApiReferenceFree, TheSchemesOwnClaimIsTheDefaultAndNoClaimGivesNoVerdict) {
@@ -205,7 +205,7 @@ TEST(TestingApiReferenceFree, TheSchemesOwnClaimIsTheDefaultAndNoClaimGivesNoVer
   const auto own = check_convergence_reference_free(WithoutExact{}, Pbd<double>{}, nested(40, 4));
   EXPECT_EQ(own.claim.order, 1.0);
   const auto none = check_convergence_reference_free(WithoutExact{}, Pbd<double>{}, OrderClaim::none(), nested(40, 5));
-  EXPECT_EQ(none.verdict(), Verdict::none_claimed) << none;
+  EXPECT_EQ(none.verdict(), FitVerdict::none_claimed) << none;
 }
 
 TEST(TestingApiReferenceFree, BadOptionsAreRejectedWithTheirName) {

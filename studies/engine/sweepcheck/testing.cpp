@@ -1,5 +1,8 @@
+// The testing API's computation (testing.hpp): its options checked
+// (ConvergenceOptions::validate), every norm fitted and refined (fit_norms),
+// and the result's lookups (norm, judged_against). The result in words:
+// describe.cpp.
 #include "sweepcheck/testing.hpp"
-#include "sweepcheck/studies/engine/text_quoting.hpp"  // one_line: a newline in a reason or a name becomes a space
 
 #include <fmt/format.h>
 
@@ -80,7 +83,7 @@ void fit_norms(ConvergenceResult& r, const ConvergenceOptions& options, std::siz
     n->ladder_fit = fit_order(points_of(r, *n, given), fo);
     if (n == &judged) continue;
     FitOptions at = fo;
-    at.ladder_ended_by_floor = judged.fit.refinement_ended_by_floor || judged.fit.ended_by_noise_floor;
+    at.ladder_ended_by_floor = judged.fit.refinement.ended_by_floor || judged.fit.refinement.ended_by_noise_floor;
     n->fit = fit_order(points_of(r, *n, r.rows.size()), at);
   }
   r.refined_for = options.refine_for;
@@ -95,71 +98,9 @@ const NormFit& ConvergenceResult::norm(std::string_view name) const {
 }
 
 OrderFit ConvergenceResult::judged_against(double order, bool sharp) const {
-  if (order == claimed_order && sharp == claim_is_sharp && refined_for == "uniform") return uniform.fit;
+  if (order == claim.claimed_order() && sharp == claim.sharp() && refined_for == "uniform") return uniform.fit;
   OrderClaim c = sharp ? OrderClaim::exactly(order) : OrderClaim::at_least(order);
   return fit_order(points_of(*this, uniform, rows.size()), c.within(claim.resolution).fit_options());
 }
-
-namespace {
-
-std::string interval(const OrderFit& f) {
-  if (std::isnan(f.order)) return "no fit";
-  return fmt::format("{:.3f} [{:.3f}, {:.3f}] over {} points, h in [{:.3g}, {:.3g}]", f.order, f.ci_low, f.ci_high,
-                     f.points_used, f.h_min, f.h_max);
-}
-
-}  // namespace
-
-std::string observed_order(const OrderFit& fit) {
-  if (std::isnan(fit.order)) return "no order";
-  return fmt::format("{:.3f} [{:.3f}, {:.3f}]", fit.order, fit.ci_low, fit.ci_high);
-}
-
-std::string describe_runs(const std::vector<RunRow>& rows) {
-  int refined = 0;
-  double h_max = NAN, h_min = NAN;
-  for (const auto& row : rows) {
-    refined += row.refined;
-    h_max = std::isnan(h_max) ? row.h : std::max(h_max, row.h);
-    h_min = std::isnan(h_min) ? row.h : std::min(h_min, row.h);
-  }
-  return fmt::format("{} runs ({} refined), h {:.3g} to {:.3g}", rows.size(), refined, h_max, h_min);
-}
-
-std::string ConvergenceResult::summary() const {
-  return one_line(fmt::format("{}: {} on {}, claim {}, observed {} ({} error), {}", to_string(fit.verdict), scheme,
-                              problem, to_string(claim), observed_order(fit), refined_for, describe_runs(rows)));
-}
-
-std::string headline(const ConvergenceResult& r) {
-  return fmt::format("  claim: {}\n  observed order ({} error): {}\n  reason: {}\n", to_string(r.claim), r.refined_for,
-                     one_line(interval(r.fit)), one_line(r.fit.reason));
-}
-
-std::string describe(const ConvergenceResult& r) {
-  std::string s = fmt::format("convergence of {} on {} (claim: {})\n", r.scheme, r.problem, to_string(r.claim));
-  s += fmt::format("  verdict ({} error): {}: {}\n", r.refined_for, to_string(r.fit.verdict), r.fit.reason);
-  std::vector<const NormFit*> all{&r.uniform, &r.final_time};
-  for (const auto& g : r.observables) all.push_back(&g);
-  for (const NormFit* n : all)
-    s += fmt::format("  {:<12} {:<15} fitted order {}\n", n->norm, to_string(n->fit.verdict), interval(n->fit));
-  if (r.fit.refined_rungs > 0 || !r.fit.refinement_stop.empty())
-    s += fmt::format("  refinement: {} rungs, {:.3g} work units ({:.3g} s); stopped: {}\n", r.fit.refined_rungs,
-                     r.fit.refinement_work, r.fit.refinement_seconds,
-                     r.fit.refinement_stop.empty() ? "-" : r.fit.refinement_stop);
-  s += fmt::format("  {:>12}  {:>9}  {:>12}  {:>12}  {:>12}  {:>12}  {:<13} {}\n", "h", "steps", "error", "final error",
-                   "noise floor", "violation", "status", "");
-  for (const auto& row : r.rows)
-    s += fmt::format("  {:>12.6g}  {:>9}  {:>12.6g}  {:>12.6g}  {:>12.3g}  {:>12.3g}  {:<13} {}\n", row.h, row.steps,
-                     row.error_uniform, row.error_final, row.noise_floor, row.violation, to_string(row.status),
-                     row.refined ? "refined" : "");
-  s += fmt::format("  local orders of the {} error (consecutive steps, largest h first):\n", r.refined_for);
-  if (r.fit.local_orders.empty()) s += "    none (fewer than two usable points above the noise floor)\n";
-  for (const auto& lo : r.fit.local_orders)
-    s += fmt::format("    {:>12.6g} -> {:<12.6g} {:.3f}\n", lo.h_large, lo.h_small, lo.order);
-  return s;
-}
-
-std::ostream& operator<<(std::ostream& os, const ConvergenceResult& r) { return os << describe(r); }
 
 }  // namespace sweepcheck

@@ -53,15 +53,10 @@
 namespace sweepcheck {
 
 // The claim judged: `claim`, or for schemes_own the scheme's claimed_order()
-// (none when NaN) with its claim_is_sharp; the tolerance is the claim's.
+// (none when NaN) with its claim_is_sharp (sweepcheck/order_claim.hpp).
 template <class Scheme>
 OrderClaim resolve_claim(const OrderClaim& claim, const Scheme& instance) {
-  if (claim.kind != OrderClaim::Kind::schemes_own) return claim;
-  const double p = schemes_claimed_order(instance);
-  OrderClaim c = std::isnan(p) ? OrderClaim::none()
-                 : schemes_claim_is_sharp<Scheme>() ? OrderClaim::exactly(p)
-                                                     : OrderClaim::at_least(p);
-  return c.within(claim.resolution);
+  return resolve_claim(claim, schemes_claimed_order(instance), schemes_claim_is_sharp<Scheme>());
 }
 
 // The time span T = t_end − t0 of a problem, checked.
@@ -73,7 +68,7 @@ double problem_span(const P& problem, const char* caller) {
   return span;
 }
 
-// The words a result's summary() shares (testing.cpp): a fit's order and
+// The words a result's summary() shares (describe.cpp): a fit's order and
 // interval ("0.998 [0.982, 1.014]", or "no order"), and its runs ("9 runs (2
 // refined), h 0.1 to 0.00039").
 std::string observed_order(const OrderFit& fit);
@@ -105,8 +100,6 @@ ConvergenceResult checked_convergence(const P& problem, const Scheme& scheme, co
   r.problem = problem.name();
   r.scheme = scheme_name(probe);
   r.claim = judged;
-  r.claimed_order = judged.judged() ? judged.order : std::numeric_limits<double>::quiet_NaN();
-  r.claim_is_sharp = judged.sharp();
   r.uniform.norm = "uniform";
   r.final_time.norm = "final-time";
   for (const auto& g : options.observables) r.observables.push_back({g.name, {}, {}, {}, {}});
@@ -127,8 +120,8 @@ ConvergenceResult checked_convergence(const P& problem, const Scheme& scheme, co
     }
     row.noise_floor += options.reference_error;
     row.scheme = r.scheme;
-    row.claimed_order = r.claimed_order;
-    row.claim_is_sharp = r.claim_is_sharp;
+    row.claimed_order = judged.claimed_order();
+    row.claim_is_sharp = judged.sharp();
     r.rows.push_back(row);
     r.uniform.errors.push_back(row.error_uniform);
     r.uniform.noise_floors.push_back(row.noise_floor);

@@ -59,8 +59,8 @@ TEST(TestingApi, PbdOnTheSlidingCasePassesItsOneSidedOrderOneClaim) {
   EXPECT_ORDER_AT_LEAST(r, 1.0);
   EXPECT_EQ(r.scheme, "pbd");
   EXPECT_EQ(r.problem, "sliding");
-  EXPECT_EQ(r.claimed_order, 1.0);
-  EXPECT_FALSE(r.claim_is_sharp);
+  EXPECT_EQ(r.claim.claimed_order(), 1.0);
+  EXPECT_FALSE(r.claim.sharp());
   EXPECT_GE(r.rows.size(), 8u);  // the default ladder's rungs, and any refined ones after them
   EXPECT_NEAR(r.fit.order, 1.0, 0.15);
   EXPECT_FALSE(r.local_orders().empty());
@@ -68,7 +68,7 @@ TEST(TestingApi, PbdOnTheSlidingCasePassesItsOneSidedOrderOneClaim) {
 
 TEST(TestingApi, TheSameRowsJudgedAgainstOrderTwoFail) {
   const OrderFit f = pbd_result().judged_against(2.0, false);
-  EXPECT_EQ(f.verdict, Verdict::fail) << f.reason;
+  EXPECT_EQ(f.verdict, FitVerdict::fail) << f.reason;
 }
 
 TEST(TestingApi, ADroppedConstraintFailsItsClaimOnSettledEvidence) {
@@ -158,16 +158,16 @@ TEST(TestingApi, APluginStepperGivesTheTemplateSchemesErrorsBitForBit) {
     EXPECT_EQ(viaplugin.rows[i].violation, direct.rows[i].violation);
   }
   EXPECT_EQ(viaplugin.scheme, "pbd");
-  EXPECT_EQ(viaplugin.claimed_order, 1.0);
+  EXPECT_EQ(viaplugin.claim.claimed_order(), 1.0);
 }
 
 TEST(TestingApi, NoClaimGivesNoVerdictAndNoRefinement) {
   ConvergenceOptions o;
   o.steps = Steps::geometric(0.1, 0.01, 5);
   const ConvergenceResult r = check_convergence(sliding(), Unclaimed{}, o);
-  EXPECT_EQ(r.verdict(), Verdict::none_claimed);
-  EXPECT_TRUE(std::isnan(r.claimed_order));
-  EXPECT_EQ(r.fit.refined_rungs, 0);
+  EXPECT_EQ(r.verdict(), FitVerdict::none_claimed);
+  EXPECT_TRUE(std::isnan(r.claim.claimed_order()));
+  EXPECT_EQ(r.fit.refinement.rungs, 0);
   EXPECT_EQ(r.rows.size(), 5u);
   EXPECT_EQ(r.scheme, "scheme");
 }
@@ -177,8 +177,8 @@ TEST(TestingApi, AGivenClaimOverridesTheSchemesOwn) {
   o.steps = Steps::geometric(0.1, 0.01, 5);
   o.refine.max_new_rungs = 0;
   const ConvergenceResult r = check_convergence(sliding(), Pbd<double>{}, OrderClaim::exactly(0.5).within(0.1), o);
-  EXPECT_EQ(r.claimed_order, 0.5);
-  EXPECT_TRUE(r.claim_is_sharp);
+  EXPECT_EQ(r.claim.claimed_order(), 0.5);
+  EXPECT_TRUE(r.claim.sharp());
   EXPECT_EQ(r.fit.expected_order, 0.5);
   EXPECT_TRUE(r.fit.expected_is_sharp);
   EXPECT_EQ(r.fit.resolution, 0.1);  // the tolerance written in the call is the rule's
@@ -193,10 +193,10 @@ TEST(TestingApi, AClaimInTheCallThatTheSchemeMissesFailsAtTheFirstSettledLook) {
   ConvergenceOptions o;
   o.refine.max_new_rungs = 3;
   const ConvergenceResult r = check_convergence(sliding(), Pbd<double>{}, OrderClaim::at_least(2), o);
-  EXPECT_EQ(r.verdict(), Verdict::fail) << r;
-  EXPECT_EQ(r.fit.refined_rungs, 0) << r;
+  EXPECT_EQ(r.verdict(), FitVerdict::fail) << r;
+  EXPECT_EQ(r.fit.refinement.rungs, 0) << r;
   EXPECT_NE(r.fit.reason.find("refuted"), std::string::npos) << r;
-  EXPECT_EQ(pbd_result().fit.refined_rungs, 0) << pbd_result();
+  EXPECT_EQ(pbd_result().fit.refinement.rungs, 0) << pbd_result();
   EXPECT_EQ(r.rows.size(), pbd_result().rows.size());
 }
 

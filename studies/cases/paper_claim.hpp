@@ -8,12 +8,28 @@
 #include <utility>
 #include <vector>
 
+#include "sweepcheck/studies/engine/fit_order.hpp"
+
 namespace sweepcheck {
 
+// The verdict on a paper's claim (not a fit's, FitVerdict, nor an audit
+// check's, CheckVerdict: studies/engine/fit_order.hpp names the three).
 // pre_asymptotic / unsettled: an order claim whose local orders had not
 // settled when the refinement budget ended, moving toward / away from the
 // claim (studies/engine/fit_order.md, "Verdicts"): neither supported nor refuted.
 enum class ClaimVerdict { supported, not_supported, inconclusive, pre_asymptotic, unsettled };
+
+// An order claim's verdict from its fit's: pass supports it, fail does not;
+// a fit with no claim leaves it inconclusive.
+inline ClaimVerdict claim_verdict(FitVerdict v) {
+  switch (v) {
+    case FitVerdict::pass: return ClaimVerdict::supported;
+    case FitVerdict::fail: return ClaimVerdict::not_supported;
+    case FitVerdict::pre_asymptotic: return ClaimVerdict::pre_asymptotic;
+    case FitVerdict::unsettled: return ClaimVerdict::unsettled;
+    default: return ClaimVerdict::inconclusive;
+  }
+}
 
 inline std::string to_string(ClaimVerdict v) {
   switch (v) {
