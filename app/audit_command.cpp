@@ -91,10 +91,8 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
   auto* py = cmd.add_option_function<std::string>(
       "--python",
       [&cfg](const std::string& text) {
-        const auto colon = text.find(':');
-        if (colon == std::string::npos || colon == 0 || colon + 1 == text.size() ||
-            text.find(':', colon + 1) != std::string::npos)
-          throw CLI::ValidationError("--python", "must be module:Class (e.g. my_schemes:MyPbd), got '" + text + "'");
+        // Checked here: nothing but an importable name reaches the interpreter.
+        if (const std::string why = python_class_problem(text); !why.empty()) throw CLI::ValidationError("--python", why);
         cfg.python = text;
       },
       "a scheme written in Python, module:Class, its module on PYTHONPATH or in the working folder (README: \"A "
@@ -267,24 +265,6 @@ int announce(const AuditConfig& cfg, const AuditResult& r, std::size_t files) {
   return r.any_failed() || !r.not_judged.empty() ? 1 : r.any_undecided() ? 3 : 0;
 }
 
-// The plugin that runs a scheme written in Python (python/python_scheme_plugin.cpp),
-// beside this program: build/python/ in the build tree, <libdir>/sweepcheck/
-// when installed. std::invalid_argument when this sweepcheck was built without it.
-#ifndef SWEEPCHECK_PYTHON_PLUGIN_INSTALLED
-#define SWEEPCHECK_PYTHON_PLUGIN_INSTALLED "lib/sweepcheck"
-#endif
-std::string python_scheme_plugin() {
-  std::error_code ec;
-  const std::filesystem::path dir = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
-  const char* file = "libsweepcheck_python_scheme.so";
-  for (const auto& candidate : {dir / ".." / "python" / file, dir / ".." / SWEEPCHECK_PYTHON_PLUGIN_INSTALLED / file})
-    if (!ec && std::filesystem::is_regular_file(candidate)) return std::filesystem::weakly_canonical(candidate).string();
-  throw std::invalid_argument(
-      "audit: --python needs the Python scheme plugin (libsweepcheck_python_scheme.so), which this sweepcheck was "
-      "built without (CMake option SWEEPCHECK_PYTHON; ci/install-deps.sh installs python3-dev pybind11-dev "
-      "python3-numpy)");
-}
-
 // `sweepcheck audit` once its options are parsed: returns the exit code.
 int run_audit_command(const CLI::App& cmd, const AuditConfig& given, const CLI::Option& claimed,
                       RunDistributor* ranks) {
@@ -292,7 +272,7 @@ int run_audit_command(const CLI::App& cmd, const AuditConfig& given, const CLI::
   AuditConfig cfg = given;
   if (!cfg.python.empty()) {
     // A scheme written in Python is a plugin, isolated as any (python/isolation.md).
-    cfg.plugin = python_scheme_plugin();
+    cfg.plugin = python_scheme_plugin("audit: --python");
     ::setenv("SWEEPCHECK_PYTHON_SCHEME", cfg.python.c_str(), 1);
   }
   const std::vector<double> perturbations = parse_perturbations(cfg.large_step_perturbations);

@@ -111,14 +111,12 @@ py::object make_scheme(const std::string& spec) {
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) int sweepcheck_create_scheme(int host_abi_version,
-                                                                                sweepcheck::plugin::Stepper** out) {
+namespace {
+
+// A new PyStepper for `spec` (module:Class or pickle:FILE) in *out.
+int create(int host_abi_version, const std::string& spec, sweepcheck::plugin::Stepper** out) {
   *out = nullptr;
   if (host_abi_version != sweepcheck::plugin::kAbiVersion) return sweepcheck::plugin::kAbiVersion;
-  const char* spec = std::getenv("SWEEPCHECK_PYTHON_SCHEME");
-  if (!spec || !*spec)
-    throw std::invalid_argument(
-        "the Python scheme plugin needs SWEEPCHECK_PYTHON_SCHEME=module:Class (or pickle:FILE, as sweepcheck.audit() sets it)");
   ensure_interpreter();
   py::gil_scoped_acquire gil;
   try {
@@ -131,8 +129,30 @@ extern "C" __attribute__((visibility("default"))) int sweepcheck_create_scheme(i
     const double claimed = schemes.attr("claimed_order_of")(scheme).cast<double>();
     *out = new sweepcheck::python::PyStepper(std::move(scheme), name, claimed, /*describe_errors=*/true);
   } catch (py::error_already_set& e) {
-    throw std::runtime_error("the Python scheme '" + std::string(spec) +
+    throw std::runtime_error("the Python scheme '" + spec +
                              "' could not be made: " + sweepcheck::python::describe_python_error(e));
   }
   return sweepcheck::plugin::kAbiVersion;
+}
+
+}  // namespace
+
+// The plugin entry point (solvers/plugin/plugin_api.hpp): the scheme SWEEPCHECK_PYTHON_SCHEME names.
+extern "C" __attribute__((visibility("default"))) int sweepcheck_create_scheme(int host_abi_version,
+                                                                                sweepcheck::plugin::Stepper** out) {
+  const char* spec = std::getenv("SWEEPCHECK_PYTHON_SCHEME");
+  if (!spec || !*spec)
+    throw std::invalid_argument(
+        "the Python scheme plugin needs SWEEPCHECK_PYTHON_SCHEME=module:Class (or pickle:FILE, as sweepcheck.audit() sets it)");
+  return create(host_abi_version, spec, out);
+}
+
+// The scheme module:Class given by the host (studies/runs/plugin_loader.hpp,
+// load_python_scheme, which has checked it): several Python schemes in one
+// program, as `sweepcheck study NAME --schemes pbd,python:m:A,python:n:B` asks.
+extern "C" __attribute__((visibility("default"))) int sweepcheck_create_python_scheme(
+    int host_abi_version, const char* module_class, sweepcheck::plugin::Stepper** out) {
+  *out = nullptr;
+  if (!module_class || !*module_class) throw std::invalid_argument("sweepcheck_create_python_scheme: no module:Class given");
+  return create(host_abi_version, module_class, out);
 }
