@@ -16,6 +16,7 @@
 #include <string>
 #include <utility>
 
+#include "sweepcheck/solvers/adapters/polyhedral_view.hpp"
 #include "sweepcheck/solvers/core/scalar.hpp"
 #include "sweepcheck/solvers/core/work.hpp"
 #include "sweepcheck/solvers/plugin/plugin_api.hpp"
@@ -71,6 +72,10 @@ inline std::span<const double> span_of(const Array& a) { return {a.data(), std::
 class PyView {
  public:
   void bind(const plugin::ProblemView* p) { p_ = p; }
+  // Where the polyhedron comes from when the step's view does not hand it
+  // out itself (the testing API steps a scheme through a view of the
+  // type-erased problem, whose own view has it): null, none.
+  void set_polyhedron_source(const PolyhedralView* poly) { poly_source_ = poly; }
   Work take_work() {
     Work w = work_;
     work_ = Work{};
@@ -164,6 +169,28 @@ class PyView {
     ++work_.sweeps;
     return out;
   }
+  // S(t) = {z : M z + b >= 0} when the problem's set is a polyhedron
+  // (solvers/adapters/polyhedral_view.hpp: the moving walls, the LCS
+  // circuits): (M, b) as new arrays of shape (m, dim) and (m,). Counted as
+  // one evaluation of each row, as the host's CountingView counts it.
+  bool has_polyhedron() const { return polyhedral() != nullptr; }
+  py::tuple polyhedron(double t) {
+    const PolyhedralView* poly = polyhedral();
+    if (!poly)
+      throw py::value_error("view.polyhedron: this problem's set is not given as a polyhedron (view.has_polyhedron is "
+                            "False); use the constraints one at a time or all at once");
+    const Polyhedron<double> s = poly->polyhedron(t);
+    const py::ssize_t m = s.M.rows(), n = s.M.cols();
+    py::array_t<double> M({m, n});
+    py::array_t<double> b(m);
+    for (py::ssize_t i = 0; i < m; ++i) {
+      for (py::ssize_t k = 0; k < n; ++k) M.mutable_at(i, k) = s.M(i, k);
+      b.mutable_at(i) = s.b[i];
+    }
+    work_.constraint_evaluations += m;
+    return py::make_tuple(M, b);
+  }
+
   // Work the view cannot see: sweeps and inner-solver iterations.
   void count(std::int64_t sweeps, std::int64_t inner_iterations) {
     if (sweeps < 0 || inner_iterations < 0) throw py::value_error("view.count: counts must be >= 0");
@@ -189,7 +216,13 @@ class PyView {
     return moved;
   }
 
+  const PolyhedralView* polyhedral() const {
+    const PolyhedralView* own = as_polyhedral(view());
+    return own ? own : poly_source_;
+  }
+
   const plugin::ProblemView* p_ = nullptr;
+  const PolyhedralView* poly_source_ = nullptr;
   Work work_;
 };
 
@@ -251,6 +284,8 @@ class PyStepper final : public plugin::Stepper {
   }
   std::string name() const override { return name_; }
   double claimed_order() const override { return claimed_; }
+  // The testing API's problem's polyhedron (PyView::set_polyhedron_source).
+  void set_polyhedron_source(const PolyhedralView* poly) { view_->set_polyhedron_source(poly); }
 
   StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
                   Work& work) override {
@@ -307,6 +342,10 @@ inline void bind_view(py::module_& m) {
       .def("distances", &PyView::distances, py::arg("t"), py::arg("x"), "every d_{S_j}(x), shape (m,)")
       .def("sweep", &PyView::sweep, py::arg("t"), py::arg("y"),
            "one Gauss-Seidel sweep of the exact projections in order (seed 000, (4)), a new array")
+      .def_property_readonly("has_polyhedron", &PyView::has_polyhedron,
+                             "True when the problem's set is a polyhedron {z : M z + b(t) >= 0}")
+      .def("polyhedron", &PyView::polyhedron, py::arg("t"),
+           "(M, b) of S(t) = {z : M z + b >= 0}, new arrays of shape (m, dim) and (m,); one evaluation per row")
       .def("count", &PyView::count, py::arg("sweeps") = 0, py::arg("inner_iterations") = 0,
            "report work the view cannot see");
 }

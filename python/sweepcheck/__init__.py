@@ -31,7 +31,7 @@ from . import _sweepcheck
 from ._sweepcheck import (CheckOptions, ConvergenceResult, NormFit, OrderClaim, OrderFit, Problem,
                           ReferenceFreeResult, Steps, View)
 
-PROBLEMS = ("sliding", "moving-half-plane", "dragged-in-ball", "pushed-by-obstacle")
+PROBLEMS = ("sliding", "moving-half-plane", "dragged-in-ball", "pushed-by-obstacle", "crowd")
 
 
 def problem(name, **options):
@@ -39,7 +39,9 @@ def problem(name, **options):
 
     ``problem("sliding", d=3, C=1, alpha=0.19634954084936207)`` is seed 000's
     sliding case; ``problem("moving-half-plane", A=0.5, g=4, kappa=1)`` an
-    oscillating wall (analytic/moving_sets.md).  Known names: ``PROBLEMS``.
+    oscillating wall (analytic/moving_sets.md); ``problem("crowd", people=10)`` seed 001's
+    evacuation in a small room, every pair and disk-wall constraint on the view, without an
+    exact solution (``reference_free`` checks it).  Known names: ``PROBLEMS``.
     A bad name or option raises ValueError naming it.
 
     ``problem(MyProblem())``: a problem written in Python, an object with
