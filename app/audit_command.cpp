@@ -45,6 +45,7 @@ struct AuditConfig {
   bool diagnose = false;
   double run_timeout = 0;
   std::string problem_plugin;
+  std::string python_problem;  // --python-problem module:Class (empty: none)
   bool no_validate = false;
   std::string large_step_perturbations = "1e-12,1e-8,1e-4";
   double refine_work = kAuditRefineWork;
@@ -134,6 +135,16 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
       ->check(finite_in(0, kMaxRunTimeoutSeconds));
   cmd.add_option("--problem-plugin", cfg.problem_plugin,
                  "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
+  auto* pp = cmd.add_option_function<std::string>(
+      "--python-problem",
+      [&cfg](const std::string& text) {
+        if (const std::string why = python_class_problem(text); !why.empty())
+          throw CLI::ValidationError("--python-problem", why);
+        cfg.python_problem = text;
+      },
+      "add a problem written in Python (module:Class, the object sweepcheck.problem() takes; README: \"A scheme "
+      "written in Python\") to the battery, as a problem plugin: validated, every run on it in a child");
+  pp->excludes(cmd.get_option("--problem-plugin"));
   cmd.add_flag("--no-validate", cfg.no_validate,
                "audit on a problem plugin that fails validation (solvers/plugin/problem_validation.hpp), printing what it "
                "breaks");
@@ -188,6 +199,7 @@ std::string plugin_identity(const AuditConfig& cfg) {
   std::string identity;
   if (!cfg.plugin.empty()) identity = fmt::format(" plugin-fnv1a64={:016x}", content_hash(cfg.plugin));
   if (!cfg.python.empty()) identity += " python=" + cfg.python;
+  if (!cfg.python_problem.empty()) identity += " python-problem=" + cfg.python_problem;
   if (!cfg.problem_plugin.empty())
     identity += fmt::format(" problem-plugin={} problem-plugin-fnv1a64={:016x}",
                             std::filesystem::absolute(cfg.problem_plugin).lexically_normal().string(),
@@ -225,8 +237,9 @@ std::vector<AuditProblem> audit_problem_list(const AuditConfig& cfg, AuditOption
     ProblemPluginLoad how;
     how.validate = !cfg.no_validate;
     how.note = [](const std::string& s) { std::cerr << "sweepcheck: note: " << s << "\n"; };
+    if (!cfg.python_problem.empty()) how.label = "Python problem '" + cfg.python_problem + "'";
     plugin_problem = audit_problem_from(load_problem_plugin(cfg.problem_plugin, how),
-                                        problem_plugin_label(cfg.problem_plugin));
+                                        how.label.empty() ? problem_plugin_label(cfg.problem_plugin) : how.label);
   }
   auto problems = audit_problems(cfg.max_problems);
   if (plugin_problem) {
@@ -274,6 +287,11 @@ int run_audit_command(const CLI::App& cmd, const AuditConfig& given, const CLI::
     // A scheme written in Python is a plugin, isolated as any (python/isolation.md).
     cfg.plugin = python_scheme_plugin("audit: --python");
     ::setenv("SWEEPCHECK_PYTHON_SCHEME", cfg.python.c_str(), 1);
+  }
+  if (!cfg.python_problem.empty()) {
+    // A problem written in Python is a problem plugin, the same library's other entry point.
+    cfg.problem_plugin = python_scheme_plugin("audit: --python-problem");
+    ::setenv("SWEEPCHECK_PYTHON_PROBLEM", cfg.python_problem.c_str(), 1);
   }
   const std::vector<double> perturbations = parse_perturbations(cfg.large_step_perturbations);
   const SchemeFactory factory =

@@ -321,6 +321,68 @@ class PyStepper final : public plugin::Stepper {
 };
 
 
+// ---------------------------------------------------------------- a problem in Python
+
+// A problem written in Python (its f, g, grad, distance, project, and
+// optionally exact) as a plugin view: the engine, the C++ schemes and the
+// Python schemes see it as they see an in-tree problem. Every call takes the
+// GIL; a Python exception in one reaches the caller of the check as raised.
+class PyProblemView final : public plugin::ProblemView, private plugin::ConstraintView {
+ public:
+  PyProblemView(std::string name, int dim, int m, py::function f, py::function g, py::function grad,
+                py::function distance, py::function project)
+      : name_(std::move(name)), dim_(dim), m_(m), f_(std::move(f)), g_(std::move(g)), grad_(std::move(grad)),
+        distance_(std::move(distance)), project_(std::move(project)) {}
+  ~PyProblemView() override {
+    py::gil_scoped_acquire gil;
+    f_ = g_ = grad_ = distance_ = project_ = py::function();
+  }
+  int dim() const override { return dim_; }
+  void f(double t, std::span<const double> x, std::span<double> out) const override {
+    py::gil_scoped_acquire gil;
+    copy_out(f_(t, to_numpy(x)), out, "f(t, x)");
+  }
+  const plugin::ConstraintView& constraints() const override { return *this; }
+
+ private:
+  int size() const override { return m_; }
+  double value(int j, double t, std::span<const double> x) const override {
+    py::gil_scoped_acquire gil;
+    return scalar(g_(j, t, to_numpy(x)), "g(j, t, x)");
+  }
+  void gradient(int j, double t, std::span<const double> x, std::span<double> g) const override {
+    py::gil_scoped_acquire gil;
+    copy_out(grad_(j, t, to_numpy(x)), g, "grad(j, t, x)");
+  }
+  double distance(int j, double t, std::span<const double> x) const override {
+    py::gil_scoped_acquire gil;
+    return scalar(distance_(j, t, to_numpy(x)), "distance(j, t, x)");
+  }
+  bool project(int j, double t, std::span<double> x) const override {
+    py::gil_scoped_acquire gil;
+    const Array p = as_state(project_(j, t, to_numpy(x)), dim_, "problem '" + name_ + "': project(j, t, y) returned a value that");
+    const bool moved = std::memcmp(p.data(), x.data(), x.size() * sizeof(double)) != 0;
+    std::memcpy(x.data(), p.data(), x.size() * sizeof(double));
+    return moved;
+  }
+  void copy_out(const py::object& r, std::span<double> out, const char* what) const {
+    const Array a = as_state(r, dim_, "problem '" + name_ + "': " + what + " returned a value that");
+    std::memcpy(out.data(), a.data(), out.size() * sizeof(double));
+  }
+  double scalar(const py::object& r, const char* what) const {
+    try {
+      return r.cast<double>();
+    } catch (py::cast_error&) {
+      throw py::type_error("problem '" + name_ + "': " + what + " must return a float, got " +
+                           py::str(py::type::handle_of(r).attr("__name__")).cast<std::string>());
+    }
+  }
+
+  std::string name_;
+  int dim_, m_;
+  py::function f_, g_, grad_, distance_, project_;
+};
+
 // The View class in module `m`, local to it: the extension and the plugin
 // each register their own (pybind11's module_local), so both may live in one
 // interpreter.

@@ -60,7 +60,10 @@ def problem(name, **options):
     return _python_problem(name, **options)
 
 
-def _python_problem(obj, validate=True):
+def _problem_parts(obj):
+    """A problem written in Python read and checked: (name, parameters, num_constraints, t0, t_end, x0,
+    f, g, grad, distance, project, exact or None, time_scale).  problem() takes it so, and so does the
+    audit's Python problem plugin (``sweepcheck audit --python-problem module:Class``)."""
     def value(attr, default=None, required=True):
         v = getattr(obj, attr, default)
         if callable(v) and attr not in ("f", "g", "grad", "distance", "project", "exact"):
@@ -77,10 +80,13 @@ def _python_problem(obj, validate=True):
     if isinstance(m, bool) or not isinstance(m, int):
         raise TypeError(f"num_constraints must be an int, got {m!r}")
     exact = getattr(obj, "exact", None)
-    return _sweepcheck.python_problem(str(name), str(value("parameters", "", required=False) or ""), m,
-                                      float(value("t0", 0.0)), float(value("t_end")), value("x0"), obj.f, obj.g,
-                                      obj.grad, obj.distance, obj.project, exact if callable(exact) else None,
-                                      float(value("time_scale", 1.0)), bool(validate))
+    return (str(name), str(value("parameters", "", required=False) or ""), m, float(value("t0", 0.0)),
+            float(value("t_end")), value("x0"), obj.f, obj.g, obj.grad, obj.distance, obj.project,
+            exact if callable(exact) else None, float(value("time_scale", 1.0)))
+
+
+def _python_problem(obj, validate=True):
+    return _sweepcheck.python_problem(*_problem_parts(obj), bool(validate))
 
 
 from . import testing  # noqa: E402  (after problem(): testing uses it)
