@@ -116,25 +116,34 @@ py::object make_scheme(const std::string& spec) {
 
 namespace {
 
-// A new PyStepper for `spec` (module:Class or pickle:FILE) in *out.
-int create(int host_abi_version, const std::string& spec, sweepcheck::plugin::Stepper** out) {
-  *out = nullptr;
-  if (host_abi_version != sweepcheck::plugin::kAbiVersion) return sweepcheck::plugin::kAbiVersion;
+// use(object) on the Python object `spec` names (make_scheme), in the
+// embedded interpreter, with the GIL held: a Python exception leaves as a
+// std::runtime_error "the Python <what> 'spec' could not be made: ...".
+template <class Use>
+void with_object(const std::string& spec, const char* what, Use&& use) {
   ensure_interpreter();
   py::gil_scoped_acquire gil;
   try {
     py::module_::import("_sweepcheck_plugin");
     static const bool path_set = (add_own_package_to_path(), true);
     (void)path_set;
-    py::object scheme = make_scheme(spec);
+    use(make_scheme(spec));
+  } catch (py::error_already_set& e) {
+    throw std::runtime_error(std::string("the Python ") + what + " '" + spec +
+                             "' could not be made: " + sweepcheck::python::describe_python_error(e));
+  }
+}
+
+// A new PyStepper for `spec` (module:Class or pickle:FILE) in *out.
+int create(int host_abi_version, const std::string& spec, sweepcheck::plugin::Stepper** out) {
+  *out = nullptr;
+  if (host_abi_version != sweepcheck::plugin::kAbiVersion) return sweepcheck::plugin::kAbiVersion;
+  with_object(spec, "scheme", [out](py::object scheme) {
     const py::module_ schemes = py::module_::import("sweepcheck._schemes");
     const std::string name = schemes.attr("name_of")(scheme).cast<std::string>();
     const double claimed = schemes.attr("claimed_order_of")(scheme).cast<double>();
     *out = new sweepcheck::python::PyStepper(std::move(scheme), name, claimed, /*describe_errors=*/true);
-  } catch (py::error_already_set& e) {
-    throw std::runtime_error("the Python scheme '" + spec +
-                             "' could not be made: " + sweepcheck::python::describe_python_error(e));
-  }
+  });
   return sweepcheck::plugin::kAbiVersion;
 }
 
@@ -228,18 +237,9 @@ extern "C" __attribute__((visibility("default"))) int sweepcheck_create_problem(
   const char* spec = std::getenv("SWEEPCHECK_PYTHON_PROBLEM");
   if (!spec || !*spec)
     throw std::invalid_argument("the Python problem plugin needs SWEEPCHECK_PYTHON_PROBLEM=module:Class");
-  ensure_interpreter();
-  py::gil_scoped_acquire gil;
-  try {
-    py::module_::import("_sweepcheck_plugin");
-    static const bool path_set = (add_own_package_to_path(), true);
-    (void)path_set;
-    const py::object problem = make_scheme(spec);  // a class is called, as for a scheme
+  with_object(spec, "problem", [out](const py::object& problem) {  // a class is called, as for a scheme
     const py::tuple parts = py::module_::import("sweepcheck").attr("_problem_parts")(problem);
     *out = new PyProblemDefinition(parts);
-  } catch (py::error_already_set& e) {
-    throw std::runtime_error("the Python problem '" + std::string(spec) +
-                             "' could not be made: " + sweepcheck::python::describe_python_error(e));
-  }
+  });
   return sweepcheck::plugin::kProblemAbiVersion;
 }
