@@ -45,6 +45,7 @@ struct AuditConfig {
   bool diagnose = false;
   double run_timeout = 0;
   std::string problem_plugin;
+  std::string python_problem;  // --python-problem module:Class (empty: none)
   bool no_validate = false;
   std::string large_step_perturbations = "1e-12,1e-8,1e-4";
   double refine_work = kAuditRefineWork;
@@ -91,10 +92,8 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
   auto* py = cmd.add_option_function<std::string>(
       "--python",
       [&cfg](const std::string& text) {
-        const auto colon = text.find(':');
-        if (colon == std::string::npos || colon == 0 || colon + 1 == text.size() ||
-            text.find(':', colon + 1) != std::string::npos)
-          throw CLI::ValidationError("--python", "must be module:Class (e.g. my_schemes:MyPbd), got '" + text + "'");
+        // Checked here: nothing but an importable name reaches the interpreter.
+        if (const std::string why = python_class_problem(text); !why.empty()) throw CLI::ValidationError("--python", why);
         cfg.python = text;
       },
       "a scheme written in Python, module:Class, its module on PYTHONPATH or in the working folder (README: \"A "
@@ -136,6 +135,16 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
       ->check(finite_in(0, kMaxRunTimeoutSeconds));
   cmd.add_option("--problem-plugin", cfg.problem_plugin,
                  "add a problem plugin (sweepcheck_create_problem) to the battery; reference-free without x(t)");
+  auto* pp = cmd.add_option_function<std::string>(
+      "--python-problem",
+      [&cfg](const std::string& text) {
+        if (const std::string why = python_class_problem(text); !why.empty())
+          throw CLI::ValidationError("--python-problem", why);
+        cfg.python_problem = text;
+      },
+      "add a problem written in Python (module:Class, the object sweepcheck.problem() takes; README: \"A scheme "
+      "written in Python\") to the battery, as a problem plugin: validated, every run on it in a child");
+  pp->excludes(cmd.get_option("--problem-plugin"));
   cmd.add_flag("--no-validate", cfg.no_validate,
                "audit on a problem plugin that fails validation (solvers/plugin/problem_validation.hpp), printing what it "
                "breaks");
@@ -190,6 +199,7 @@ std::string plugin_identity(const AuditConfig& cfg) {
   std::string identity;
   if (!cfg.plugin.empty()) identity = fmt::format(" plugin-fnv1a64={:016x}", content_hash(cfg.plugin));
   if (!cfg.python.empty()) identity += " python=" + cfg.python;
+  if (!cfg.python_problem.empty()) identity += " python-problem=" + cfg.python_problem;
   if (!cfg.problem_plugin.empty())
     identity += fmt::format(" problem-plugin={} problem-plugin-fnv1a64={:016x}",
                             std::filesystem::absolute(cfg.problem_plugin).lexically_normal().string(),
@@ -228,8 +238,9 @@ std::vector<AuditProblem> audit_problem_list(const AuditConfig& cfg) {
     ProblemPluginLoad how;
     how.validate = !cfg.no_validate;
     how.note = [](const std::string& s) { std::cerr << "sweepcheck: note: " << s << "\n"; };
+    if (!cfg.python_problem.empty()) how.label = "Python problem '" + cfg.python_problem + "'";
     plugin_problem = audit_problem_from(load_problem_plugin(cfg.problem_plugin, how),
-                                        problem_plugin_label(cfg.problem_plugin));
+                                        how.label.empty() ? problem_plugin_label(cfg.problem_plugin) : how.label);
   }
   auto problems = audit_problems(cfg.max_problems);
   if (plugin_problem) problems.push_back(std::move(*plugin_problem));
@@ -265,24 +276,6 @@ int announce(const AuditConfig& cfg, const AuditResult& r, std::size_t files) {
   return r.any_failed() || !r.not_judged.empty() ? 1 : r.any_undecided() ? 3 : 0;
 }
 
-// The plugin that runs a scheme written in Python (python/python_scheme_plugin.cpp),
-// beside this program: build/python/ in the build tree, <libdir>/sweepcheck/
-// when installed. std::invalid_argument when this sweepcheck was built without it.
-#ifndef SWEEPCHECK_PYTHON_PLUGIN_INSTALLED
-#define SWEEPCHECK_PYTHON_PLUGIN_INSTALLED "lib/sweepcheck"
-#endif
-std::string python_scheme_plugin() {
-  std::error_code ec;
-  const std::filesystem::path dir = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
-  const char* file = "libsweepcheck_python_scheme.so";
-  for (const auto& candidate : {dir / ".." / "python" / file, dir / ".." / SWEEPCHECK_PYTHON_PLUGIN_INSTALLED / file})
-    if (!ec && std::filesystem::is_regular_file(candidate)) return std::filesystem::weakly_canonical(candidate).string();
-  throw std::invalid_argument(
-      "audit: --python needs the Python scheme plugin (libsweepcheck_python_scheme.so), which this sweepcheck was "
-      "built without (CMake option SWEEPCHECK_PYTHON; ci/install-deps.sh installs python3-dev pybind11-dev "
-      "python3-numpy)");
-}
-
 // `sweepcheck audit` once its options are parsed: returns the exit code.
 int run_audit_command(const CLI::App& cmd, const AuditConfig& given, const CLI::Option& claimed,
                       RunDistributor* ranks) {
@@ -290,8 +283,13 @@ int run_audit_command(const CLI::App& cmd, const AuditConfig& given, const CLI::
   AuditConfig cfg = given;
   if (!cfg.python.empty()) {
     // A scheme written in Python is a plugin, isolated as any (python/isolation.md).
-    cfg.plugin = python_scheme_plugin();
+    cfg.plugin = python_scheme_plugin("audit: --python");
     ::setenv("SWEEPCHECK_PYTHON_SCHEME", cfg.python.c_str(), 1);
+  }
+  if (!cfg.python_problem.empty()) {
+    // A problem written in Python is a problem plugin, the same library's other entry point.
+    cfg.problem_plugin = python_scheme_plugin("audit: --python-problem");
+    ::setenv("SWEEPCHECK_PYTHON_PROBLEM", cfg.python_problem.c_str(), 1);
   }
   const std::vector<double> perturbations = parse_perturbations(cfg.large_step_perturbations);
   const SchemeFactory factory =

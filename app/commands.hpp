@@ -89,6 +89,19 @@ std::function<void(const RunRow&, int, int)> progress_printer(const std::string&
 // Writes the study's files to dir and prints where they went.
 void write_and_announce(const ConvergenceStudy& study, const ReportText& text, const std::filesystem::path& dir);
 
+// The plugin that runs a scheme written in Python (python/python_scheme_plugin.cpp),
+// beside this program: build/python/ in the build tree, <libdir>/sweepcheck/
+// when installed. std::invalid_argument naming `option` when this sweepcheck
+// was built without it.
+std::string python_scheme_plugin(const std::string& option);
+// The schemes written in Python that a --schemes list named (module:Class,
+// already checked), each labelled "python:module:Class" and loaded (a fresh
+// instance per run); a class that cannot be made stops the command here.
+std::vector<NamedScheme> python_schemes(const std::vector<std::string>& module_classes);
+// The fault sentences of a study's external schemes (ExternalSchemes::fault)
+// as a run-time failure (exit 1) naming each, after the files were written.
+void fail_on_external_faults(const std::vector<std::string>& faults, const std::string& out);
+
 void register_sliding(Registry& r);
 void register_properties(CLI::App& app, Registry& r);
 void register_circuit(Registry& r);

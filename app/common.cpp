@@ -10,6 +10,7 @@
 #include "app/commands.hpp"
 #include "app/progress.hpp"
 #include "reports/study_report.hpp"
+#include "studies/runs/plugin_loader.hpp"
 #include "studies/runs/reference_cache.hpp"
 
 namespace sweepcheck::app {
@@ -137,6 +138,38 @@ void write_and_announce(const ConvergenceStudy& study, const ReportText& text, c
   std::cerr << "wrote";
   for (const auto& f : files) std::cerr << ' ' << (dir / f).string();
   std::cerr << '\n';
+}
+
+#ifndef SWEEPCHECK_PYTHON_PLUGIN_INSTALLED
+#define SWEEPCHECK_PYTHON_PLUGIN_INSTALLED "lib/sweepcheck"
+#endif
+std::string python_scheme_plugin(const std::string& option) {
+  std::error_code ec;
+  const std::filesystem::path dir = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
+  const char* file = "libsweepcheck_python_scheme.so";
+  for (const auto& candidate : {dir / ".." / "python" / file, dir / ".." / SWEEPCHECK_PYTHON_PLUGIN_INSTALLED / file})
+    if (!ec && std::filesystem::is_regular_file(candidate)) return std::filesystem::weakly_canonical(candidate).string();
+  throw std::invalid_argument(
+      option + " needs the Python scheme plugin (libsweepcheck_python_scheme.so), which this sweepcheck was "
+      "built without (CMake option SWEEPCHECK_PYTHON; ci/install-deps.sh installs python3-dev pybind11-dev "
+      "python3-numpy)");
+}
+
+std::vector<NamedScheme> python_schemes(const std::vector<std::string>& module_classes) {
+  std::vector<NamedScheme> out;
+  if (module_classes.empty()) return out;
+  const std::string plugin = python_scheme_plugin("--schemes python:module:Class");
+  for (const auto& mc : module_classes) out.push_back({"python:" + mc, load_python_scheme(plugin, mc)});
+  return out;
+}
+
+void fail_on_external_faults(const std::vector<std::string>& faults, const std::string& out) {
+  if (faults.empty()) return;
+  std::string all;
+  for (const auto& f : faults) all += "\n  - " + f;
+  throw std::runtime_error(fmt::format("{} run{} of a scheme from outside the catalogue failed (their rows carry the "
+                                       "status; every finished run is kept):{}\nthe results are in {}",
+                                       faults.size(), faults.size() == 1 ? "" : "s", all, out));
 }
 
 }  // namespace sweepcheck::app

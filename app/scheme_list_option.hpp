@@ -16,8 +16,12 @@ namespace sweepcheck::app {
 // met with the other arguments, before --out is created or locked. `given`,
 // when not null, keeps the text as given, for a report that prints it. The
 // help shows `target`'s labels as the default. `empty_allowed`: '' means "none".
+// `python`, when not null, takes the items `python:module:Class` (a scheme
+// written in Python, issue 49), each module:Class checked (python_class_problem,
+// studies/runs/plugin_loader.hpp), in the order given; `target` then gets the
+// rest (none: empty). Null: such an item is refused, naming the option.
 CLI::Option* add_scheme_list_option(CLI::App& cmd, const std::string& name, std::vector<SchemeSpec>& target,
                                     const std::string& help, bool empty_allowed = false,
-                                    std::string* given = nullptr);
+                                    std::string* given = nullptr, std::vector<std::string>* python = nullptr);
 
 }  // namespace sweepcheck::app

@@ -69,5 +69,47 @@ TEST(SchemeListOption, AnEmptyListMeansNoneOnlyWhereAllowed) {
   EXPECT_THROW(parse(refused, {"--schemes", ""}), CLI::ValidationError);
 }
 
+TEST(SchemeListOption, PythonSchemesAreTakenApartInOrderWhereTheOptionTakesThem) {
+  CLI::App app;
+  std::vector<SchemeSpec> schemes{{"pngs", {}}};
+  std::vector<std::string> python{"stale:Value"};
+  add_scheme_list_option(app, "--schemes", schemes, "schemes", false, nullptr, &python);
+  parse(app, {"--schemes", "pbd,python:my_schemes:MyPbd,penalty:gamma=30,python:pkg.sub:Other_2"});
+  ASSERT_EQ(schemes.size(), 2u);
+  EXPECT_EQ(schemes[0].label(), "pbd");
+  EXPECT_EQ(schemes[1].label(), "penalty:gamma=30");
+  EXPECT_EQ(python, (std::vector<std::string>{"my_schemes:MyPbd", "pkg.sub:Other_2"}));
+
+  CLI::App only;
+  add_scheme_list_option(only, "--schemes", schemes, "schemes", false, nullptr, &python);
+  parse(only, {"--schemes", "python:m:C"});
+  EXPECT_TRUE(schemes.empty());
+  EXPECT_EQ(python, (std::vector<std::string>{"m:C"}));
+}
+
+TEST(SchemeListOption, APythonSchemeThatIsNotAnImportableNameOrNotTakenIsRefusedByName) {
+  const auto message = [](const char* text, bool takes_python) -> std::string {
+    CLI::App app;
+    std::vector<SchemeSpec> schemes{{"pbd", {}}};
+    std::vector<std::string> python;
+    add_scheme_list_option(app, "--schemes", schemes, "schemes", false, nullptr, takes_python ? &python : nullptr);
+    try {
+      parse(app, {"--schemes", text});
+    } catch (const CLI::ValidationError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  for (const char* bad : {"python:m", "python:m:C:D", "python::C", "python:m:", "python:.m:C", "python:m.:C",
+                          "python:a..b:C", "python:1m:C", "python:m:C()", "python:os;rm:C", "python:../x:C",
+                          "python:m:C.D", "pbd,python:m:C,"})
+    EXPECT_NE(message(bad, true).find("--schemes: "), std::string::npos) << bad << ": " << message(bad, true);
+  EXPECT_NE(message("python:m:C()", true).find("'python:m:C()': a scheme written in Python must be module:Class"),
+            std::string::npos);
+  EXPECT_NE(message("pbd,python:m:C", false).find("'python:m:C': this option takes in-tree schemes only"),
+            std::string::npos);
+  EXPECT_EQ(message("pbd,python:a.b_c.d:E9", true), "accepted");
+}
+
 }  // namespace
 }  // namespace sweepcheck::app

@@ -5,6 +5,7 @@
 #include <boost/math/constants/constants.hpp>
 #include <charconv>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include "app/commands.hpp"
@@ -22,6 +23,8 @@ std::string parameters_of(const SlidingCaseOptions& o) {
 struct SlidingStudyConfig {
   std::vector<SlidingCaseOptions> problems{SlidingCaseOptions{}};
   std::vector<SchemeSpec> schemes{{"pbd", {}}, {"pngs", {}}};
+  std::vector<std::string> python;  // --schemes ...,python:module:Class (issue 49): module:Class each
+  double run_timeout = 0;           // --run-timeout for their runs (0: the audit's rules)
   StudyOptions study;
   bool quiet = false;
 
@@ -30,8 +33,10 @@ struct SlidingStudyConfig {
   }
 };
 
-ConvergenceStudy run_sliding(const SlidingStudyConfig& cfg) {
+// `faults`, when Python schemes are given: their failed runs, one sentence each.
+ConvergenceStudy run_sliding(const SlidingStudyConfig& cfg, std::vector<std::string>* faults = nullptr) {
   const std::vector<SchemeSpec>& specs = cfg.schemes;
+  const std::vector<NamedScheme> python = python_schemes(cfg.python);
   ConvergenceStudy all;
   all.name = "sliding";
   for (const auto& po : cfg.problems) {
@@ -39,6 +44,16 @@ ConvergenceStudy run_sliding(const SlidingStudyConfig& cfg) {
     StudyOptions opt = cfg.study;
     opt.progress = progress_printer("sliding " + parameters_of(po), cfg.quiet);
     auto exact = [&p](double t) { return p.exact(t); };
+    if (!python.empty()) {
+      auto ext = std::make_shared<ExternalSchemes>();
+      ext->schemes = python;
+      ext->problem = external_problem(p, parameters_of(po), exact);
+      ext->budget.fixed_limit = cfg.run_timeout;
+      ext->fault = [faults](const std::string& f) {
+        if (faults) faults->push_back(f);
+      };
+      opt.external = std::move(ext);
+    }
     auto s = run_convergence("sliding", p, parameters_of(po), exact, specs, opt);
     all.rows.insert(all.rows.end(), s.rows.begin(), s.rows.end());
   }
@@ -97,7 +112,15 @@ void register_sliding(Registry& r) {
     cmd->add_option("--C", cfg->C, "depth of the valley (> 0)")->capture_default_str();
     cmd->add_option("--alpha", cfg->alpha, "initial angle in (0, pi/2]")->capture_default_str();
     cmd->add_option("--t-end", cfg->t_end, "final time (0: exit time + 1)")->capture_default_str();
-    add_scheme_list_option(*cmd, "--schemes", study->schemes, "comma-separated scheme specs, e.g. pbd,pngs:reltol=1e-8");
+    add_scheme_list_option(*cmd, "--schemes", study->schemes,
+                           "comma-separated scheme specs, e.g. pbd,pngs:reltol=1e-8; a scheme written in Python as "
+                           "python:module:Class, its module on PYTHONPATH or in the working folder, each run in a "
+                           "child process (README: \"A scheme written in Python\")",
+                           false, nullptr, &study->python);
+    cmd->add_option("--run-timeout", study->run_timeout,
+                    "time limit of one run of a Python scheme in seconds (default 0: from the run's size and the "
+                    "finished runs, as in the audit)")
+        ->check(finite_in(0, kMaxRunTimeoutSeconds));
     add_ladder_options(*cmd, study->study.ladder, study->study.points_per_step);
     add_common_study_options(*cmd, *common);
     cmd->callback([=] {
@@ -107,9 +130,11 @@ void register_sliding(Registry& r) {
       c.study.executor = common->executor(ranks);
       c.study.journal = out.journal;
       c.quiet = common->quiet;
-      const auto s = run_sliding(c);
+      std::vector<std::string> faults;
+      const auto s = run_sliding(c, &faults);
       write_and_announce(s, sliding_text(s), common->out);
       out.publish();
+      fail_on_external_faults(faults, common->out);  // after the files: exit 1 naming each
     });
   }
   // exact sliding

@@ -16,6 +16,7 @@
 #include <string>
 #include <utility>
 
+#include "sweepcheck/solvers/adapters/polyhedral_view.hpp"
 #include "sweepcheck/solvers/core/scalar.hpp"
 #include "sweepcheck/solvers/core/work.hpp"
 #include "sweepcheck/solvers/plugin/plugin_api.hpp"
@@ -71,6 +72,10 @@ inline std::span<const double> span_of(const Array& a) { return {a.data(), std::
 class PyView {
  public:
   void bind(const plugin::ProblemView* p) { p_ = p; }
+  // Where the polyhedron comes from when the step's view does not hand it
+  // out itself (the testing API steps a scheme through a view of the
+  // type-erased problem, whose own view has it): null, none.
+  void set_polyhedron_source(const PolyhedralView* poly) { poly_source_ = poly; }
   Work take_work() {
     Work w = work_;
     work_ = Work{};
@@ -164,6 +169,28 @@ class PyView {
     ++work_.sweeps;
     return out;
   }
+  // S(t) = {z : M z + b >= 0} when the problem's set is a polyhedron
+  // (solvers/adapters/polyhedral_view.hpp: the moving walls, the LCS
+  // circuits): (M, b) as new arrays of shape (m, dim) and (m,). Counted as
+  // one evaluation of each row, as the host's CountingView counts it.
+  bool has_polyhedron() const { return polyhedral() != nullptr; }
+  py::tuple polyhedron(double t) {
+    const PolyhedralView* poly = polyhedral();
+    if (!poly)
+      throw py::value_error("view.polyhedron: this problem's set is not given as a polyhedron (view.has_polyhedron is "
+                            "False); use the constraints one at a time or all at once");
+    const Polyhedron<double> s = poly->polyhedron(t);
+    const py::ssize_t m = s.M.rows(), n = s.M.cols();
+    py::array_t<double> M({m, n});
+    py::array_t<double> b(m);
+    for (py::ssize_t i = 0; i < m; ++i) {
+      for (py::ssize_t k = 0; k < n; ++k) M.mutable_at(i, k) = s.M(i, k);
+      b.mutable_at(i) = s.b[i];
+    }
+    work_.constraint_evaluations += m;
+    return py::make_tuple(M, b);
+  }
+
   // Work the view cannot see: sweeps and inner-solver iterations.
   void count(std::int64_t sweeps, std::int64_t inner_iterations) {
     if (sweeps < 0 || inner_iterations < 0) throw py::value_error("view.count: counts must be >= 0");
@@ -189,7 +216,13 @@ class PyView {
     return moved;
   }
 
+  const PolyhedralView* polyhedral() const {
+    const PolyhedralView* own = as_polyhedral(view());
+    return own ? own : poly_source_;
+  }
+
   const plugin::ProblemView* p_ = nullptr;
+  const PolyhedralView* poly_source_ = nullptr;
   Work work_;
 };
 
@@ -251,6 +284,8 @@ class PyStepper final : public plugin::Stepper {
   }
   std::string name() const override { return name_; }
   double claimed_order() const override { return claimed_; }
+  // The testing API's problem's polyhedron (PyView::set_polyhedron_source).
+  void set_polyhedron_source(const PolyhedralView* poly) { view_->set_polyhedron_source(poly); }
 
   StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
                   Work& work) override {
@@ -286,6 +321,68 @@ class PyStepper final : public plugin::Stepper {
 };
 
 
+// ---------------------------------------------------------------- a problem in Python
+
+// A problem written in Python (its f, g, grad, distance, project, and
+// optionally exact) as a plugin view: the engine, the C++ schemes and the
+// Python schemes see it as they see an in-tree problem. Every call takes the
+// GIL; a Python exception in one reaches the caller of the check as raised.
+class PyProblemView final : public plugin::ProblemView, private plugin::ConstraintView {
+ public:
+  PyProblemView(std::string name, int dim, int m, py::function f, py::function g, py::function grad,
+                py::function distance, py::function project)
+      : name_(std::move(name)), dim_(dim), m_(m), f_(std::move(f)), g_(std::move(g)), grad_(std::move(grad)),
+        distance_(std::move(distance)), project_(std::move(project)) {}
+  ~PyProblemView() override {
+    py::gil_scoped_acquire gil;
+    f_ = g_ = grad_ = distance_ = project_ = py::function();
+  }
+  int dim() const override { return dim_; }
+  void f(double t, std::span<const double> x, std::span<double> out) const override {
+    py::gil_scoped_acquire gil;
+    copy_out(f_(t, to_numpy(x)), out, "f(t, x)");
+  }
+  const plugin::ConstraintView& constraints() const override { return *this; }
+
+ private:
+  int size() const override { return m_; }
+  double value(int j, double t, std::span<const double> x) const override {
+    py::gil_scoped_acquire gil;
+    return scalar(g_(j, t, to_numpy(x)), "g(j, t, x)");
+  }
+  void gradient(int j, double t, std::span<const double> x, std::span<double> g) const override {
+    py::gil_scoped_acquire gil;
+    copy_out(grad_(j, t, to_numpy(x)), g, "grad(j, t, x)");
+  }
+  double distance(int j, double t, std::span<const double> x) const override {
+    py::gil_scoped_acquire gil;
+    return scalar(distance_(j, t, to_numpy(x)), "distance(j, t, x)");
+  }
+  bool project(int j, double t, std::span<double> x) const override {
+    py::gil_scoped_acquire gil;
+    const Array p = as_state(project_(j, t, to_numpy(x)), dim_, "problem '" + name_ + "': project(j, t, y) returned a value that");
+    const bool moved = std::memcmp(p.data(), x.data(), x.size() * sizeof(double)) != 0;
+    std::memcpy(x.data(), p.data(), x.size() * sizeof(double));
+    return moved;
+  }
+  void copy_out(const py::object& r, std::span<double> out, const char* what) const {
+    const Array a = as_state(r, dim_, "problem '" + name_ + "': " + what + " returned a value that");
+    std::memcpy(out.data(), a.data(), out.size() * sizeof(double));
+  }
+  double scalar(const py::object& r, const char* what) const {
+    try {
+      return r.cast<double>();
+    } catch (py::cast_error&) {
+      throw py::type_error("problem '" + name_ + "': " + what + " must return a float, got " +
+                           py::str(py::type::handle_of(r).attr("__name__")).cast<std::string>());
+    }
+  }
+
+  std::string name_;
+  int dim_, m_;
+  py::function f_, g_, grad_, distance_, project_;
+};
+
 // The View class in module `m`, local to it: the extension and the plugin
 // each register their own (pybind11's module_local), so both may live in one
 // interpreter.
@@ -307,6 +404,10 @@ inline void bind_view(py::module_& m) {
       .def("distances", &PyView::distances, py::arg("t"), py::arg("x"), "every d_{S_j}(x), shape (m,)")
       .def("sweep", &PyView::sweep, py::arg("t"), py::arg("y"),
            "one Gauss-Seidel sweep of the exact projections in order (seed 000, (4)), a new array")
+      .def_property_readonly("has_polyhedron", &PyView::has_polyhedron,
+                             "True when the problem's set is a polyhedron {z : M z + b(t) >= 0}")
+      .def("polyhedron", &PyView::polyhedron, py::arg("t"),
+           "(M, b) of S(t) = {z : M z + b >= 0}, new arrays of shape (m, dim) and (m,); one evaluation per row")
       .def("count", &PyView::count, py::arg("sweeps") = 0, py::arg("inner_iterations") = 0,
            "report work the view cannot see");
 }

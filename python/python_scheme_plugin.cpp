@@ -18,16 +18,19 @@
 #include <dlfcn.h>
 #include <pthread.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <pybind11/embed.h>
 
 #include "py_scheme.hpp"
+#include "sweepcheck/solvers/plugin/problem_plugin_api.hpp"
 
 namespace py = pybind11;
 
@@ -111,28 +114,132 @@ py::object make_scheme(const std::string& spec) {
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) int sweepcheck_create_scheme(int host_abi_version,
-                                                                                sweepcheck::plugin::Stepper** out) {
-  *out = nullptr;
-  if (host_abi_version != sweepcheck::plugin::kAbiVersion) return sweepcheck::plugin::kAbiVersion;
-  const char* spec = std::getenv("SWEEPCHECK_PYTHON_SCHEME");
-  if (!spec || !*spec)
-    throw std::invalid_argument(
-        "the Python scheme plugin needs SWEEPCHECK_PYTHON_SCHEME=module:Class (or pickle:FILE, as sweepcheck.audit() sets it)");
+namespace {
+
+// use(object) on the Python object `spec` names (make_scheme), in the
+// embedded interpreter, with the GIL held: a Python exception leaves as a
+// std::runtime_error "the Python <what> 'spec' could not be made: ...".
+template <class Use>
+void with_object(const std::string& spec, const char* what, Use&& use) {
   ensure_interpreter();
   py::gil_scoped_acquire gil;
   try {
     py::module_::import("_sweepcheck_plugin");
     static const bool path_set = (add_own_package_to_path(), true);
     (void)path_set;
-    py::object scheme = make_scheme(spec);
+    use(make_scheme(spec));
+  } catch (py::error_already_set& e) {
+    throw std::runtime_error(std::string("the Python ") + what + " '" + spec +
+                             "' could not be made: " + sweepcheck::python::describe_python_error(e));
+  }
+}
+
+// A new PyStepper for `spec` (module:Class or pickle:FILE) in *out.
+int create(int host_abi_version, const std::string& spec, sweepcheck::plugin::Stepper** out) {
+  *out = nullptr;
+  if (host_abi_version != sweepcheck::plugin::kAbiVersion) return sweepcheck::plugin::kAbiVersion;
+  with_object(spec, "scheme", [out](py::object scheme) {
     const py::module_ schemes = py::module_::import("sweepcheck._schemes");
     const std::string name = schemes.attr("name_of")(scheme).cast<std::string>();
     const double claimed = schemes.attr("claimed_order_of")(scheme).cast<double>();
     *out = new sweepcheck::python::PyStepper(std::move(scheme), name, claimed, /*describe_errors=*/true);
-  } catch (py::error_already_set& e) {
-    throw std::runtime_error("the Python scheme '" + std::string(spec) +
-                             "' could not be made: " + sweepcheck::python::describe_python_error(e));
-  }
+  });
   return sweepcheck::plugin::kAbiVersion;
+}
+
+}  // namespace
+
+// The plugin entry point (solvers/plugin/plugin_api.hpp): the scheme SWEEPCHECK_PYTHON_SCHEME names.
+extern "C" __attribute__((visibility("default"))) int sweepcheck_create_scheme(int host_abi_version,
+                                                                                sweepcheck::plugin::Stepper** out) {
+  const char* spec = std::getenv("SWEEPCHECK_PYTHON_SCHEME");
+  if (!spec || !*spec)
+    throw std::invalid_argument(
+        "the Python scheme plugin needs SWEEPCHECK_PYTHON_SCHEME=module:Class (or pickle:FILE, as sweepcheck.audit() sets it)");
+  return create(host_abi_version, spec, out);
+}
+
+// The scheme module:Class given by the host (studies/runs/plugin_loader.hpp,
+// load_python_scheme, which has checked it): several Python schemes in one
+// program, as `sweepcheck study NAME --schemes pbd,python:m:A,python:n:B` asks.
+extern "C" __attribute__((visibility("default"))) int sweepcheck_create_python_scheme(
+    int host_abi_version, const char* module_class, sweepcheck::plugin::Stepper** out) {
+  *out = nullptr;
+  if (!module_class || !*module_class) throw std::invalid_argument("sweepcheck_create_python_scheme: no module:Class given");
+  return create(host_abi_version, module_class, out);
+}
+
+// ---------------------------------------------------------------- a problem written in Python
+
+namespace {
+
+// A problem written in Python (the object sweepcheck.problem() takes, read by
+// sweepcheck._problem_parts) as a problem plugin's definition: `sweepcheck
+// audit --python-problem module:Class` adds it to the battery, validated,
+// isolated and blamed as a C++ problem plugin is (studies/runs/problem_plugin.hpp).
+class PyProblemDefinition final : public sweepcheck::plugin::ProblemDefinition {
+ public:
+  // parts: (name, parameters, num_constraints, t0, t_end, x0, f, g, grad, distance, project, exact, time_scale)
+  explicit PyProblemDefinition(const py::tuple& parts)
+      : name_(parts[0].cast<std::string>()), parameters_(parts[1].cast<std::string>()), t0_(parts[3].cast<double>()),
+        t_end_(parts[4].cast<double>()), time_scale_(parts[12].cast<double>()) {
+    const sweepcheck::python::Array x0 = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(parts[5]);
+    if (!x0 || x0.ndim() != 1 || x0.shape(0) < 1) {
+      PyErr_Clear();
+      throw std::invalid_argument("the Python problem '" + name_ + "': x0 must be a non-empty 1-d array of floats");
+    }
+    x0_.assign(x0.data(), x0.data() + x0.shape(0));
+    const int m = parts[2].cast<int>();
+    if (m < 0) throw std::invalid_argument("the Python problem '" + name_ + "': num_constraints must be >= 0");
+    view_ = std::make_unique<sweepcheck::python::PyProblemView>(
+        name_, int(x0_.size()), m, parts[6].cast<py::function>(), parts[7].cast<py::function>(),
+        parts[8].cast<py::function>(), parts[9].cast<py::function>(), parts[10].cast<py::function>());
+    if (!parts[11].is_none()) exact_ = parts[11].cast<py::function>();
+  }
+  ~PyProblemDefinition() override {
+    py::gil_scoped_acquire gil;
+    exact_ = py::function();
+    view_.reset();
+  }
+  int dim() const override { return view_->dim(); }
+  void f(double t, std::span<const double> x, std::span<double> out) const override { view_->f(t, x, out); }
+  const sweepcheck::plugin::ConstraintView& constraints() const override { return view_->constraints(); }
+  std::string name() const override { return name_; }
+  std::string parameters() const override { return parameters_; }
+  double t0() const override { return t0_; }
+  double t_end() const override { return t_end_; }
+  void x0(std::span<double> out) const override { std::copy(x0_.begin(), x0_.end(), out.begin()); }
+  bool exact(double t, std::span<double> out) const override {
+    if (!exact_) return false;
+    py::gil_scoped_acquire gil;
+    const auto a = sweepcheck::python::as_state(exact_(t), dim(), "problem '" + name_ + "': exact(t) returned a value that");
+    std::copy(a.data(), a.data() + dim(), out.begin());
+    return true;
+  }
+  double time_scale() const override { return time_scale_; }
+
+ private:
+  std::string name_, parameters_;
+  double t0_, t_end_, time_scale_;
+  std::vector<double> x0_;
+  std::unique_ptr<sweepcheck::python::PyProblemView> view_;
+  py::function exact_;
+};
+
+}  // namespace
+
+// The problem plugin entry point (solvers/plugin/problem_plugin_api.hpp): the
+// problem SWEEPCHECK_PYTHON_PROBLEM=module:Class names (the host has checked it).
+extern "C" __attribute__((visibility("default"))) int sweepcheck_create_problem(
+    int host_abi_version, sweepcheck::plugin::ProblemDefinition** out) {
+  *out = nullptr;
+  if (host_abi_version != sweepcheck::plugin::kProblemAbiVersion) return sweepcheck::plugin::kProblemAbiVersion;
+  const char* spec = std::getenv("SWEEPCHECK_PYTHON_PROBLEM");
+  if (!spec || !*spec)
+    throw std::invalid_argument("the Python problem plugin needs SWEEPCHECK_PYTHON_PROBLEM=module:Class");
+  with_object(spec, "problem", [out](const py::object& problem) {  // a class is called, as for a scheme
+    const py::tuple parts = py::module_::import("sweepcheck").attr("_problem_parts")(problem);
+    *out = new PyProblemDefinition(parts);
+  });
+  return sweepcheck::plugin::kProblemAbiVersion;
 }

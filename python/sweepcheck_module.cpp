@@ -40,9 +40,11 @@
 // (PluginScheme runs a view over ErasedProblem, whose constraints are a view's).
 #include "sweepcheck/solvers/adapters/template_stepper.hpp"
 // The rest.
+#include "sweepcheck/analytic/crowd_view.hpp"
 #include "sweepcheck/analytic/moving_sets.hpp"
 #include "sweepcheck/analytic/sliding_case.hpp"
 #include "sweepcheck/reference_free_check.hpp"
+#include "sweepcheck/solvers/adapters/polyhedral_view.hpp"
 #include "sweepcheck/solvers/adapters/problem_view_of.hpp"
 #include "sweepcheck/solvers/plugin/problem_validation.hpp"
 #include "sweepcheck/solvers/schemes/pbd.hpp"
@@ -97,11 +99,15 @@ class ErasedProblem {
 };
 static_assert(HasExactSolution<ErasedProblem>);
 
+// `polyhedron`, when given, is S(t) as {z : M z + b(t) >= 0}: the view hands
+// it out too (solvers/adapters/polyhedral_view.hpp), as the audit's does.
 template <class P>
-ErasedProblem erase(P p, std::string parameters) {
+ErasedProblem erase(P p, std::string parameters, std::function<Polyhedron<double>(double)> polyhedron = {}) {
   auto shared = std::make_shared<const P>(std::move(p));
   const P& q = *shared;
-  return ErasedProblem(q.name(), std::move(parameters), make_problem_view(q), q.x0(), double(q.t0()), double(q.t_end()),
+  std::shared_ptr<const plugin::ProblemView> view = make_problem_view(q);
+  if (polyhedron) view = std::make_shared<const WithPolyhedron>(std::move(view), std::move(polyhedron));
+  return ErasedProblem(q.name(), std::move(parameters), std::move(view), q.x0(), double(q.t0()), double(q.t_end()),
                        [shared](double t) { return shared->exact(t); });
 }
 
@@ -166,7 +172,13 @@ ErasedProblem make_problem(const std::string& name, const py::dict& options) {
                              {{"A", &O::A}, {"omega", &O::omega}, {"g", &O::g}, {"a", &O::a}, {"u", &O::u}, {"b", &O::b},
                               {"x1", &O::x1}, {"x2", &O::x2}, {"t_end", &O::t_end}, {"kappa", &O::kappa}},
                              parameters);
-    return erase(MovingHalfPlane<double>(o), parameters);
+    const MovingHalfPlane<double> p(o);
+    // The wall {x : x_2 >= c(t)}: M = (0 1), b = -c(t), the set of its HalfSpace constraint.
+    return erase(p, parameters, [p](double t) {
+      Polyhedron<double> s{Mat<double>::Zero(1, 2), Vec<double>::Constant(1, -p.wall(t))};
+      s.M(0, 1) = 1;
+      return s;
+    });
   }
   if (name == "dragged-in-ball") {
     using O = DraggedInBallOptions;
@@ -181,18 +193,55 @@ ErasedProblem make_problem(const std::string& name, const py::dict& options) {
                              {{"v", &O::v}, {"R", &O::R}, {"theta0", &O::theta0}, {"t_end", &O::t_end}}, parameters);
     return erase(PushedByObstacle<double>(o), parameters);
   }
+  if (name == "crowd") {
+    // Seed 001's crowd evacuation with every pair and every (disk, wall) constraint on the view
+    // (analytic/crowd_view.hpp), a small crowd by default (the audit's room); no exact solution:
+    // reference_free checks it. Bad options: CrowdOptions::validate's ValueError.
+    CrowdOptions o{.people = 10, .radius = 0.2, .room = 3, .door_width = 0.8, .t_end = 1, .seed = 1};
+    const std::vector<std::pair<const char*, double CrowdOptions::*>> reals{
+        {"radius", &CrowdOptions::radius}, {"room", &CrowdOptions::room},
+        {"door_width", &CrowdOptions::door_width}, {"t_end", &CrowdOptions::t_end}};
+    for (const auto& [key, value] : options) {
+      const std::string k = py::str(key);
+      if (k == "people" || k == "seed") {
+        const double v = value.cast<double>();
+        if (!(v == std::floor(v)) || !(v >= (k == "people" ? 1 : 0)) || !(v <= 1e6))
+          throw py::value_error("problem 'crowd': " + k + " must be a whole number in [" +
+                                (k == "people" ? "1" : "0") + ", 1e6], got " + py::repr(value).cast<std::string>());
+        if (k == "people") o.people = int(v); else o.seed = std::uint64_t(v);
+        continue;
+      }
+      bool found = false;
+      for (const auto& [field, member] : reals)
+        if (k == field) o.*member = value.cast<double>(), found = true;
+      if (!found)
+        throw py::value_error("problem 'crowd' has no option '" + k +
+                              "' (its options: people, seed, radius, room, door_width, t_end)");
+    }
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "people=%d seed=%llu radius=%.6g room=%.6g door_width=%.6g t_end=%.6g", o.people,
+                  static_cast<unsigned long long>(o.seed), o.radius, o.room, o.door_width, o.t_end);
+    auto view = std::make_shared<const CrowdAllConstraintsView>(CrowdEvacuation<double>(o));
+    const CrowdEvacuation<double>& p = view->problem();
+    return ErasedProblem(p.name(), buf, view, p.x0(), p.t0(), p.t_end(), {});
+  }
   throw py::value_error("unknown problem '" + name +
-                        "' (known: sliding, moving-half-plane, dragged-in-ball, pushed-by-obstacle)");
+                        "' (known: sliding, moving-half-plane, dragged-in-ball, pushed-by-obstacle, crowd)");
 }
 
 // A scheme source for the engine: a factory of fresh plugin::Steppers.
 using StepperFactory = std::function<std::unique_ptr<plugin::Stepper>()>;
 
 // `make()` returns a fresh Python scheme object (python/sweepcheck/_schemes.py).
-StepperFactory python_factory(py::function make, std::string name, double claimed) {
-  return [make = std::move(make), name = std::move(name), claimed]() -> std::unique_ptr<plugin::Stepper> {
+// `problem`'s polyhedron, if it has one, reaches the scheme's view.polyhedron
+// (the engine steps it through a view of the type-erased problem).
+StepperFactory python_factory(py::function make, std::string name, double claimed, const ErasedProblem& problem) {
+  const PolyhedralView* poly = as_polyhedral(problem.view());
+  return [make = std::move(make), name = std::move(name), claimed, poly]() -> std::unique_ptr<plugin::Stepper> {
     py::gil_scoped_acquire gil;
-    return std::make_unique<PyStepper>(make(), name, claimed);
+    auto s = std::make_unique<PyStepper>(make(), name, claimed);
+    s->set_polyhedron_source(poly);
+    return s;
   };
 }
 
@@ -205,66 +254,7 @@ StepperFactory cpp_factory(const std::string& name) {
 }
 
 // ---------------------------------------------------------------- a problem in Python
-
-// A problem written in Python (its f, g, grad, distance, project, and
-// optionally exact) as a plugin view: the engine, the C++ schemes and the
-// Python schemes see it as they see an in-tree problem. Every call takes the
-// GIL; a Python exception in one reaches the caller of the check as raised.
-class PyProblemView final : public plugin::ProblemView, private plugin::ConstraintView {
- public:
-  PyProblemView(std::string name, int dim, int m, py::function f, py::function g, py::function grad,
-                py::function distance, py::function project)
-      : name_(std::move(name)), dim_(dim), m_(m), f_(std::move(f)), g_(std::move(g)), grad_(std::move(grad)),
-        distance_(std::move(distance)), project_(std::move(project)) {}
-  ~PyProblemView() override {
-    py::gil_scoped_acquire gil;
-    f_ = g_ = grad_ = distance_ = project_ = py::function();
-  }
-  int dim() const override { return dim_; }
-  void f(double t, std::span<const double> x, std::span<double> out) const override {
-    py::gil_scoped_acquire gil;
-    copy_out(f_(t, to_numpy(x)), out, "f(t, x)");
-  }
-  const plugin::ConstraintView& constraints() const override { return *this; }
-
- private:
-  int size() const override { return m_; }
-  double value(int j, double t, std::span<const double> x) const override {
-    py::gil_scoped_acquire gil;
-    return scalar(g_(j, t, to_numpy(x)), "g(j, t, x)");
-  }
-  void gradient(int j, double t, std::span<const double> x, std::span<double> g) const override {
-    py::gil_scoped_acquire gil;
-    copy_out(grad_(j, t, to_numpy(x)), g, "grad(j, t, x)");
-  }
-  double distance(int j, double t, std::span<const double> x) const override {
-    py::gil_scoped_acquire gil;
-    return scalar(distance_(j, t, to_numpy(x)), "distance(j, t, x)");
-  }
-  bool project(int j, double t, std::span<double> x) const override {
-    py::gil_scoped_acquire gil;
-    const Array p = as_state(project_(j, t, to_numpy(x)), dim_, "problem '" + name_ + "': project(j, t, y) returned a value that");
-    const bool moved = std::memcmp(p.data(), x.data(), x.size() * sizeof(double)) != 0;
-    std::memcpy(x.data(), p.data(), x.size() * sizeof(double));
-    return moved;
-  }
-  void copy_out(const py::object& r, std::span<double> out, const char* what) const {
-    const Array a = as_state(r, dim_, "problem '" + name_ + "': " + what + " returned a value that");
-    std::memcpy(out.data(), a.data(), out.size() * sizeof(double));
-  }
-  double scalar(const py::object& r, const char* what) const {
-    try {
-      return r.cast<double>();
-    } catch (py::cast_error&) {
-      throw py::type_error("problem '" + name_ + "': " + what + " must return a float, got " +
-                           py::str(py::type::handle_of(r).attr("__name__")).cast<std::string>());
-    }
-  }
-
-  std::string name_;
-  int dim_, m_;
-  py::function f_, g_, grad_, distance_, project_;
-};
+// (PyProblemView: python/py_scheme.hpp, shared with the audit's Python problem plugin)
 
 // The problem, validated as problem plugins are (solvers/plugin/problem_validation.hpp,
 // issue 37): a ValueError listing every property it breaks.
@@ -598,7 +588,8 @@ PYBIND11_MODULE(_sweepcheck, m) {
           if (t[0].cast<std::string>() == "cpp")
             factories.push_back(cpp_factory(t[1].cast<std::string>()));
           else
-            factories.push_back(python_factory(t[1].cast<py::function>(), t[2].cast<std::string>(), t[3].cast<double>()));
+            factories.push_back(
+                python_factory(t[1].cast<py::function>(), t[2].cast<std::string>(), t[3].cast<double>(), p));
         }
         return work_precision(p, factories, steps, weights, figure);
       },
@@ -607,7 +598,7 @@ PYBIND11_MODULE(_sweepcheck, m) {
   m.def(
       "check_convergence_python",
       [](const ErasedProblem& p, py::function make, std::string name, double claimed, const CheckOptions& o) {
-        return check(p, python_factory(std::move(make), std::move(name), claimed), o);
+        return check(p, python_factory(std::move(make), std::move(name), claimed, p), o);
       },
       py::arg("problem"), py::arg("make"), py::arg("name"), py::arg("claimed_order"), py::arg("options"));
   m.def(
@@ -619,7 +610,7 @@ PYBIND11_MODULE(_sweepcheck, m) {
   m.def(
       "reference_free_python",
       [](const ErasedProblem& p, py::function make, std::string name, double claimed, const CheckOptions& o) {
-        return check_reference_free(p, python_factory(std::move(make), std::move(name), claimed), o);
+        return check_reference_free(p, python_factory(std::move(make), std::move(name), claimed, p), o);
       },
       py::arg("problem"), py::arg("make"), py::arg("name"), py::arg("claimed_order"), py::arg("options"));
   m.def(

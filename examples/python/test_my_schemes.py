@@ -4,7 +4,7 @@
 import sweepcheck
 import sweepcheck.testing as st
 
-from my_schemes import ForgetsTheProjection, Pbd, VectorisedPbd
+from my_schemes import ForgetsTheProjection, Pbd, VectorisedCrowdPbd, VectorisedPbd
 
 
 def test_my_pbd_converges_with_order_one_on_the_sliding_case():
@@ -15,6 +15,13 @@ def test_my_pbd_converges_on_the_oscillating_wall():
     wall = sweepcheck.problem("moving-half-plane", A=0.5, g=4, kappa=1)
     r = st.assert_converges(VectorisedPbd(), wall, claim=st.OrderClaim.at_least(1).within(0.05))
     assert r.rows[-1]["error_uniform"] < 1e-2
+
+
+def test_my_vectorised_crowd_step_converges_on_the_crowd_without_a_reference():
+    crowd = sweepcheck.problem("crowd", people=10)  # seed 001's evacuation, a small room; no exact solution
+    r = st.reference_free(VectorisedCrowdPbd(), crowd)
+    assert r.passed, r.describe()
+    assert r.rows[-1]["violation"] < 1e-9  # every step ends in S(t + h)
 
 
 def test_a_scheme_that_forgets_the_projection_fails_its_claim():

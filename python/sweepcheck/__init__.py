@@ -31,7 +31,7 @@ from . import _sweepcheck
 from ._sweepcheck import (CheckOptions, ConvergenceResult, NormFit, OrderClaim, OrderFit, Problem,
                           ReferenceFreeResult, Steps, View)
 
-PROBLEMS = ("sliding", "moving-half-plane", "dragged-in-ball", "pushed-by-obstacle")
+PROBLEMS = ("sliding", "moving-half-plane", "dragged-in-ball", "pushed-by-obstacle", "crowd")
 
 
 def problem(name, **options):
@@ -39,7 +39,9 @@ def problem(name, **options):
 
     ``problem("sliding", d=3, C=1, alpha=0.19634954084936207)`` is seed 000's
     sliding case; ``problem("moving-half-plane", A=0.5, g=4, kappa=1)`` an
-    oscillating wall (analytic/moving_sets.md).  Known names: ``PROBLEMS``.
+    oscillating wall (analytic/moving_sets.md); ``problem("crowd", people=10)`` seed 001's
+    evacuation in a small room, every pair and disk-wall constraint on the view, without an
+    exact solution (``reference_free`` checks it).  Known names: ``PROBLEMS``.
     A bad name or option raises ValueError naming it.
 
     ``problem(MyProblem())``: a problem written in Python, an object with
@@ -58,7 +60,10 @@ def problem(name, **options):
     return _python_problem(name, **options)
 
 
-def _python_problem(obj, validate=True):
+def _problem_parts(obj):
+    """A problem written in Python read and checked: (name, parameters, num_constraints, t0, t_end, x0,
+    f, g, grad, distance, project, exact or None, time_scale).  problem() takes it so, and so does the
+    audit's Python problem plugin (``sweepcheck audit --python-problem module:Class``)."""
     def value(attr, default=None, required=True):
         v = getattr(obj, attr, default)
         if callable(v) and attr not in ("f", "g", "grad", "distance", "project", "exact"):
@@ -75,10 +80,13 @@ def _python_problem(obj, validate=True):
     if isinstance(m, bool) or not isinstance(m, int):
         raise TypeError(f"num_constraints must be an int, got {m!r}")
     exact = getattr(obj, "exact", None)
-    return _sweepcheck.python_problem(str(name), str(value("parameters", "", required=False) or ""), m,
-                                      float(value("t0", 0.0)), float(value("t_end")), value("x0"), obj.f, obj.g,
-                                      obj.grad, obj.distance, obj.project, exact if callable(exact) else None,
-                                      float(value("time_scale", 1.0)), bool(validate))
+    return (str(name), str(value("parameters", "", required=False) or ""), m, float(value("t0", 0.0)),
+            float(value("t_end")), value("x0"), obj.f, obj.g, obj.grad, obj.distance, obj.project,
+            exact if callable(exact) else None, float(value("time_scale", 1.0)))
+
+
+def _python_problem(obj, validate=True):
+    return _sweepcheck.python_problem(*_problem_parts(obj), bool(validate))
 
 
 from . import testing  # noqa: E402  (after problem(): testing uses it)

@@ -53,3 +53,18 @@ class UnderRelaxedEuler:
     def step(self, t, x, h, view):
         y = x + h * view.f(t, x)
         return y + np.sqrt(h) * (view.sweep(t + h, y) - y)
+
+
+class PolyhedronPbd(NumpyPbd):
+    """PBD on a polyhedral set through view.polyhedron(t): one sweep of projections onto the half-spaces
+    M_j z + b_j >= 0 of S(t + h), computed here with NumPy (no per-constraint view call)."""
+    name = "polyhedron-pbd"
+
+    def step(self, t, x, h, view):
+        y = x + h * view.f(t, x)
+        M, b = view.polyhedron(t + h)
+        for j in range(M.shape[0]):
+            gap = M[j] @ y + b[j]
+            if gap < 0:
+                y = y - gap / (M[j] @ M[j]) * M[j]
+        return y

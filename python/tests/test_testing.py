@@ -8,7 +8,7 @@ import pytest
 
 import sweepcheck
 import sweepcheck.testing as st
-from schemes import DroppedConstraint, InPlacePbd, NumpyPbd, SweepPbd, UnderRelaxedEuler
+from schemes import DroppedConstraint, InPlacePbd, NumpyPbd, PolyhedronPbd, SweepPbd, UnderRelaxedEuler
 
 # The audit's oscillating wall (studies/audit/audit_problems.cpp, moving_audit_problems): x_2 >= 0.5 sin 2 pi t.
 WALL = dict(A=0.5, omega=2 * math.pi, g=4, a=0, u=1, b=0, t_end=2.5, kappa=1)
@@ -59,6 +59,35 @@ def test_the_view_counts_every_constraint_call_a_scheme_makes():
     for a, b in zip(plain.rows, twice.rows):
         assert b["work"]["constraint_evaluations"] == a["work"]["constraint_evaluations"] + 2 * a["steps"]
         assert b["error_uniform"] == a["error_uniform"]
+
+
+def test_the_polyhedron_of_a_polyhedral_problem_is_on_the_view_as_arrays_and_counted_per_row():
+    wall = sweepcheck.problem("moving-half-plane", **WALL)
+    poly = st.check_convergence(PolyhedronPbd(), wall, max_new_rungs=0)
+    pbd = st.check_convergence(NumpyPbd(), wall, max_new_rungs=0)
+    assert poly.verdict == "pass", poly.describe()
+    for a, b in zip(poly.rows, pbd.rows):
+        # One row read a step, as one projection is: the same count; the same half-space, to round-off.
+        assert a["work"]["constraint_evaluations"] == b["work"]["constraint_evaluations"] == a["steps"]
+        assert a["error_uniform"] == pytest.approx(b["error_uniform"], rel=1e-9)
+    seen = []
+
+    class Looks(NumpyPbd):
+        def step(self, t, x, h, view):
+            seen.append(view.has_polyhedron)
+            if view.has_polyhedron:
+                M, b = view.polyhedron(t)
+                seen.append((M.shape, b.shape, M[0, 1], abs(b[0] + 0.5 * math.sin(2 * math.pi * t)) < 1e-15))
+            return super().step(t, x, h, view)
+
+    st.check_convergence(Looks(), wall, steps=st.Steps.counts([10, 20, 40]), max_new_rungs=0)
+    assert seen[0] is True and seen[1] == ((1, 2), (1,), 1.0, True)
+    # A set that is not a polyhedron: has_polyhedron is False, and asking for it is a named ValueError.
+    seen.clear()
+    with pytest.raises(ValueError, match="not given as a polyhedron"):
+        st.check_convergence(PolyhedronPbd(), "sliding", max_new_rungs=0)
+    st.check_convergence(Looks(), "sliding", steps=st.Steps.counts([10, 20, 40]), max_new_rungs=0)
+    assert seen and not any(seen)
 
 
 def test_a_scheme_that_drops_the_constraint_fails_its_order_one_claim_with_the_cpp_message():
@@ -163,6 +192,22 @@ def test_bad_view_calls_are_python_exceptions_never_a_crash():
         assert words in str(e.value)
     with pytest.raises(RuntimeError, match="valid only inside step"):
         kept[0].f(0.0, np.zeros(3))
+
+
+def test_the_crowd_is_checked_reference_free_as_the_cpp_pbd_and_its_bad_options_are_named():
+    crowd = sweepcheck.problem("crowd")  # 10 people in the audit's 3 x 3 room, T = 1
+    assert (crowd.dim, crowd.num_constraints, crowd.has_exact) == (20, 10 * 9 // 2 + 5 * 10, False)
+    py = st.reference_free(SweepPbd(), crowd)
+    cpp = st.reference_free("pbd", crowd)
+    assert py.verdict == cpp.verdict == "pass", py.describe()
+    # The same sweep, so the same distances between successive runs (the finest has none: NaN).
+    np.testing.assert_array_equal([r["error_uniform"] for r in py.rows], [r["error_uniform"] for r in cpp.rows])
+    with pytest.raises(ValueError, match="no exact solution"):
+        st.check_convergence(SweepPbd(), crowd)
+    for options, words in [({"people": 2.5}, "people must be a whole number"), ({"doors": 2}, "no option 'doors'"),
+                           ({"radius": -1}, "radius must be > 0")]:
+        with pytest.raises(ValueError, match=words):
+            sweepcheck.problem("crowd", **options)
 
 
 def test_bad_schemes_problems_and_options_are_named():

@@ -13,6 +13,8 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <deque>
 #include <string>
 #include <type_traits>
 #include <typeinfo>
@@ -108,13 +110,48 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
       },
       opt.progress);
 
+  // Schemes from outside the catalogue: the same ladder, each run in a child,
+  // a budget per scheme (one that hangs does not stop the others).
+  const ExternalSchemes* ext = opt.external.get();
+  std::deque<RunBudget> budgets;
+  std::mutex faults_mutex;
+  std::vector<std::string> refine_faults;
+  if (ext) {
+    for (std::size_t k = 0; k < ext->schemes.size(); ++k) budgets.emplace_back(ext->budget);
+    std::function<void(const ExternalRun&, int, int)> progress;
+    if (opt.progress) progress = [&](const ExternalRun& r, int done, int total) { opt.progress(r.row, done, total); };
+    const auto runs = run_tasks<ExternalRun>(
+        ext->schemes.size() * counts.size(), opt.executor,
+        [&](std::size_t i) {
+          const std::size_t k = i / counts.size();
+          return run_external(*ext, k, counts[i % counts.size()], opt.points_per_step, opt.reference_error,
+                              budgets[k]);
+        },
+        progress);
+    for (const auto& r : runs) {
+      study.rows.push_back(r.row);
+      if (!r.fault.empty() && ext->fault) ext->fault(r.fault);
+    }
+  }
+
   const double span = to_double(problem.t_end() - problem.t0());
   study.fits = refine_rows(study.rows, opt.fit, opt.refine, opt.executor.jobs, [&](const RunRow& head, double h) {
+    const std::int64_t n = std::max<std::int64_t>(1, std::llround(span / h));
     for (const auto& spec : schemes)
-      if (spec.label() == head.scheme)
-        return run_cached(spec, std::max<std::int64_t>(1, std::llround(span / h)));
+      if (spec.label() == head.scheme) return run_cached(spec, n);
+    for (std::size_t s = 0; ext && s < ext->schemes.size(); ++s)
+      if (ext->schemes[s].label == head.scheme) {
+        ExternalRun r = run_external(*ext, s, n, opt.points_per_step, opt.reference_error, budgets[s]);
+        if (!r.fault.empty()) {
+          const std::lock_guard lock(faults_mutex);
+          refine_faults.push_back(std::move(r.fault));
+        }
+        return r.row;
+      }
     throw std::logic_error("refine: no scheme labelled " + head.scheme);
   });
+  if (ext && ext->fault)
+    for (const auto& f : refine_faults) ext->fault(f);
   if (cache) cache->save();
   return study;
 }

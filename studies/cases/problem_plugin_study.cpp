@@ -104,23 +104,8 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
         const Task& t = tasks[i];
         ChildRunner child;
         if (untrusted_problem || opt.isolate)
-          child = [&](const std::function<std::string()>& work, std::int64_t steps) {
-            if (auto why = budget.refusal()) {
-              ChildResult c;
-              c.status = RunStatus::not_run;
-              c.detail = std::move(*why);
-              return c;
-            }
-            ChildLimits limits = untrusted_problem ? problem_plugin_child_limits() : ChildLimits{};
-            // A run still going when the budget gives up (another run's timeout
-            // spent it) is stopped rather than waited for.
-            limits.stop = [&budget] { return budget.refusal().has_value(); };
-            ChildResult c = run_in_child(work, budget.time_limit(0, steps, constraints), limits);
-            if (c.status == RunStatus::not_run)
-              if (auto why = budget.refusal()) c.detail = "stopped while running, " + *why;
-            budget.record(0, steps, constraints, c.status, c.wall_seconds);
-            return c;
-          };
+          child = budgeted_child_runner(budget, constraints,
+                                        untrusted_problem ? problem_plugin_child_limits() : ChildLimits{});
         auto g = guarded_run(problem, schemes[t.scheme].make, t.n, opt.points_per_step, out.sample_times, child,
                              schemes[t.scheme].label, claims[t.scheme]);
         g.run.row.scheme = schemes[t.scheme].label;

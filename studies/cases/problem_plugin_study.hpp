@@ -63,12 +63,7 @@ struct PluginStudy {
   std::vector<double> sample_times;
 };
 
-// One named scheme factory per scheme (catalog_scheme_factory or load_plugin).
-struct NamedScheme {
-  std::string label;  // as in the rows' `scheme` column
-  SchemeFactory make;
-};
-
+// The schemes: one named factory each (catalog_scheme_factory or load_plugin).
 PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<NamedScheme>& schemes,
                              const PluginStudyOptions& opt);
 

@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "studies/runs/executor.hpp"
+#include "studies/runs/external_schemes.hpp"
 #include "studies/runs/run_journal.hpp"
 #include "studies/runs/scheme_catalog.hpp"
 #include "sweepcheck/solvers/core/problem.hpp"
@@ -44,6 +45,12 @@ struct StudyOptions {
   // reference cache folder (studies/runs/run_row_cache.hpp; not under mpirun with
   // several ranks): a warm report does not run its studies again.
   bool cache_rows = false;
+  // Schemes from outside the catalogue (a scheme written in Python,
+  // `--schemes pbd,python:module:Class`) beside `schemes`, on this study's
+  // problem seen through its plugin view; each of their runs goes to a child
+  // process under their budget (studies/runs/external_schemes.hpp). Null: none.
+  // Their rows are neither journaled nor cached (their code is not the program's).
+  std::shared_ptr<const ExternalSchemes> external;
 
   void validate() const {
     ladder.validate();

@@ -5,6 +5,7 @@
 #include <span>
 #include <stdexcept>
 
+#include "studies/runs/external_schemes.hpp"
 #include "studies/runs/isolated_run.hpp"
 #include "studies/runs/problem_guard.hpp"
 #include "studies/runs/child_value.hpp"
@@ -183,6 +184,26 @@ std::string non_finite_cause(const AuditRun& r) {
 
 }  // namespace
 
+ChildRunner budgeted_child_runner(RunBudget& budget, int constraints, ChildLimits base) {
+  return [&budget, constraints, base](const std::function<std::string()>& work, std::int64_t steps) {
+    if (auto why = budget.refusal()) {
+      ChildResult c;
+      c.status = RunStatus::not_run;
+      c.detail = std::move(*why);
+      return c;
+    }
+    ChildLimits limits = base;
+    // A run still going when the budget gives up (another run's timeout
+    // spent it) is stopped rather than waited for.
+    limits.stop = [&budget] { return budget.refusal().has_value(); };
+    ChildResult c = run_in_child(work, budget.time_limit(0, steps, constraints), limits);
+    if (c.status == RunStatus::not_run)
+      if (auto why = budget.refusal()) c.detail = "stopped while running, " + *why;
+    budget.record(0, steps, constraints, c.status, c.wall_seconds);
+    return c;
+  };
+}
+
 GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
                        const std::vector<double>& sample_times, const ChildRunner& child,
                        const std::string& scheme_label, double claimed_order) {
@@ -220,6 +241,30 @@ GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme,
     return out;
   }
   out.fault = non_finite_cause(out.run);
+  return out;
+}
+
+ExternalRun run_external(const ExternalSchemes& schemes, std::size_t scheme, std::int64_t n, int points_per_step,
+                         double reference_error, RunBudget& budget) {
+  const NamedScheme& s = schemes.schemes.at(scheme);
+  const AuditProblem& problem = schemes.problem;
+  const ChildRunner child = budgeted_child_runner(budget, problem.view->constraints().size());
+  GuardedRun g = guarded_run(problem, s.make, n, points_per_step, {}, child, s.label,
+                             std::numeric_limits<double>::quiet_NaN());
+  ExternalRun out{std::move(g.run.row), {}};
+  out.row.scheme = s.label;
+  out.row.noise_floor += reference_error;
+  if (!g.fault.empty()) {
+    // A failed run's row has no claim of its own: the scheme's, from a fresh instance (made in the host
+    // when the scheme was loaded already).
+    if (is_fault(out.row.status) || out.row.status == RunStatus::not_run) try {
+        out.row.claimed_order = s.make()->claimed_order();
+      } catch (const std::exception&) {
+        // It was made when loaded; if it cannot be made now, the row keeps no claim.
+      }
+    out.fault = s.label + " at h = " + std::to_string(out.row.h) + " (" + std::to_string(n) +
+                " steps): " + to_string(out.row.status) + ": " + g.fault;
+  }
   return out;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "studies/runs/isolated_run.hpp"
+#include "studies/runs/run_budget.hpp"
 #include "studies/runs/scheme_factory.hpp"
 #include "sweepcheck/solvers/core/scalar.hpp"
 #include "sweepcheck/solvers/plugin/plugin_api.hpp"
@@ -126,6 +127,13 @@ RunRow fault_row(const AuditProblem& p, const std::string& scheme, double claime
 // How a caller runs work in a child (its time limit, its budget: the audit's
 // and the plugin study's RunBudget); `steps` sizes the time limit.
 using ChildRunner = std::function<ChildResult(const std::function<std::string()>& work, std::int64_t steps)>;
+
+// Runs in children under `budget` (one problem, index 0, with `constraints`
+// constraints): a run the budget refuses is not started (not-run, with the
+// reason), one still going when the budget gives up is stopped, and every
+// started run is recorded. The plugin study's and a study's external
+// schemes' runner; `budget` must outlive it.
+ChildRunner budgeted_child_runner(RunBudget& budget, int constraints, ChildLimits base = {});
 
 // One run that may call untrusted code (a scheme plugin, a problem plugin):
 // in a child through `child` when it is set, else in process. The row's

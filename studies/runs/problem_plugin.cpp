@@ -127,7 +127,7 @@ std::string problem_plugin_label(const std::string& path) { return "problem plug
 
 std::shared_ptr<const plugin::ProblemDefinition> load_problem_plugin(const std::string& path,
                                                                      const ProblemPluginLoad& how) {
-  const std::string who = problem_plugin_label(path);
+  const std::string who = how.label.empty() ? problem_plugin_label(path) : how.label;
   // 1. In a child: everything that calls the plugin's code before a run.
   //    Its value (studies/runs/child_value.hpp): whether it is bad input, the
   //    message if so, and the violations.

@@ -22,6 +22,9 @@ struct ProblemPluginLoad {
   double load_seconds = 60;
   // Receives the notes of an unvalidated load (null: stderr is not written).
   std::function<void(const std::string&)> note;
+  // How messages name the plugin (empty: problem_plugin_label(path)), e.g.
+  // "Python problem 'problems:Wall'" for a problem written in Python.
+  std::string label;
 };
 
 // The plugin is first loaded, constructed, checked and validated in a child

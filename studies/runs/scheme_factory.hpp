@@ -4,6 +4,7 @@
 // solvers/adapters/template_stepper.hpp) or a plugin (studies/runs/plugin_loader.hpp).
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "studies/runs/scheme_catalog.hpp"
 #include "sweepcheck/solvers/plugin/plugin_api.hpp"
@@ -16,5 +17,13 @@ using SchemeFactory = std::function<std::shared_ptr<plugin::Stepper>()>;
 // std::invalid_argument for unknown names. The catching-up schemes run only on
 // polyhedral views (their stepper is a ViewRequirement, solvers/adapters/polyhedral_stepper.hpp).
 SchemeFactory catalog_scheme_factory(const SchemeSpec& spec);
+
+// A scheme from outside the catalogue by its factory (a plugin, a scheme
+// written in Python): the plugin study's schemes, and a study's
+// `--schemes ...,python:module:Class` (StudyOptions::external).
+struct NamedScheme {
+  std::string label;  // as in the rows' `scheme` column
+  SchemeFactory make;
+};
 
 }  // namespace sweepcheck
