@@ -42,15 +42,18 @@ kill_and_resume() {  # kill_and_resume OUT ARGS...: killed after 5 runs, then re
   sh -c 'exit 0' &
   local dead=$!
   wait $dead
-  echo "half a file" >"$out/.tmp.$dead.results.csv"
+  echo "half a file" >"$out/.sweepcheck-tmp.$dead.results.csv"
+  # a user's own file that only looks like one (issue 45): kept
+  echo "mine" >"$out/.tmp.$dead.my-notes.txt"
   local log
   log=$("$PROGRAM" "$@" --out "$out" --resume 2>&1)
   rc=$?
   [ $rc -le 1 ] || fail "the resumed run exited with $rc: $log"
   echo "$log" | grep -q "resuming: 5 finished runs" || fail "the resumed run did not take the 5 runs: $log"
   echo "$log" | grep -q "removed 1 temporary files" || fail "the dead writer's temporary was not reported removed: $log"
-  [ ! -e "$out/.tmp.$dead.results.csv" ] || fail "the dead writer's temporary is still there"
-  [ -z "$(find "$out" -name '.tmp.*')" ] || fail "temporary files left: $(find "$out" -name '.tmp.*')"
+  [ ! -e "$out/.sweepcheck-tmp.$dead.results.csv" ] || fail "the dead writer's temporary is still there"
+  [ -z "$(find "$out" -name '.sweepcheck-tmp.*')" ] || fail "temporary files left: $(find "$out" -name '.sweepcheck-tmp.*')"
+  [ -f "$out/.tmp.$dead.my-notes.txt" ] || fail "the user's own .tmp.$dead.my-notes.txt was removed"
   [ ! -f "$out/.sweepcheck-journal.tsv" ] || fail "the journal outlived the published results"
   [ -f "$out/manifest.json" ] || fail "no manifest after the resumed run"
 }

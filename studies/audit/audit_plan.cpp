@@ -123,7 +123,11 @@ void AuditSession::plan_starts() {
           ProblemCallLog log;
           const ScopedProblemCallLog scope(log);
           const double v = velocity_scale(p);
-          return child_value(log.non_finite, log.non_finite ? problem_non_finite_cause(p.untrusted, log) : std::string(), v);
+          // A NaN the problem made, or a field past the sane scale (issue 45).
+          const bool bad = log.non_finite || log.huge_f;
+          const std::string why = log.non_finite ? problem_non_finite_cause(p.untrusted, log)
+                                                 : problem_overflow_cause(p.untrusted, log);
+          return child_value(bad, why, v);
         },
         10.0, problem_plugin_child_limits());
     bool non_finite = false, read = false;

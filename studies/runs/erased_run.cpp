@@ -129,9 +129,11 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   if (problem_log.non_finite) {
     row.status = RunStatus::problem_fault;
     out.problem_fault = problem_non_finite_cause(who, problem_log);
-  } else if (problem_log.huge_f && (row.status == RunStatus::non_finite || row.status == RunStatus::diverged)) {
-    // The overflow or blow-up followed a field the problem made absurd from
-    // sane inputs (issue 45): the problem's fault too.
+  } else if (problem_log.huge_f) {
+    // A field the problem made absurd from sane inputs (issue 45): whatever
+    // the scheme made of it (an overflow, a blow-up, or a finite state whose
+    // norms overflowed on the way), the run is the problem's fault, not a
+    // number to judge the scheme on.
     row.status = RunStatus::problem_fault;
     out.problem_fault = problem_overflow_cause(who, problem_log);
   }

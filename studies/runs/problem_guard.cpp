@@ -160,7 +160,7 @@ std::string problem_non_finite_cause(const std::string& who, const ProblemCallLo
 std::string problem_overflow_cause(const std::string& who, const ProblemCallLog& log) {
   if (!log.huge_f) return {};
   return fmt::format("{} returned {:.3g} from f at t = {:.6g} (from inputs below {:.0e}): beyond the scale whose "
-                     "squares a double holds, so the step's arithmetic overflowed: the problem's fault, not the "
+                     "squares a double holds, where a scheme's norms overflow: the problem's fault, not the "
                      "scheme's",
                      who, log.huge_value, log.huge_t, kProblemScaleLimit);
 }

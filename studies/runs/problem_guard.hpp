@@ -29,8 +29,7 @@ struct ProblemCallLog {
   double t = 0;
   int constraint = -1;  // j of a constraint call, -1 for f and exact
   // The first f, finite, at or beyond kProblemScaleLimit from inputs below
-  // it (issue 45): not a fault by itself, but the cause when the run then
-  // overflows or blows up (problem_overflow_cause).
+  // it (issue 45): the run is then the problem's fault (problem_overflow_cause).
   bool huge_f = false;
   double huge_t = 0, huge_value = 0;
 };
@@ -91,8 +90,8 @@ std::string problem_fault_cause(const std::string& who, const ChildResult& c);
 // The cause of a run's problem-made non-finite value, from its log.
 std::string problem_non_finite_cause(const std::string& who, const ProblemCallLog& log);
 
-// The cause of a run that went non-finite or blew up after the problem's f
-// jumped past kProblemScaleLimit (ProblemCallLog::huge_f); empty otherwise.
+// The cause of a run in which the problem's f jumped past
+// kProblemScaleLimit from inputs below it (ProblemCallLog::huge_f); empty otherwise.
 std::string problem_overflow_cause(const std::string& who, const ProblemCallLog& log);
 
 // The limits of a child that calls into a problem plugin: its address space
