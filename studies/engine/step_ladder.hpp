@@ -66,8 +66,9 @@ struct StepLadder {
 // rung whose window holds a phase in [0.4, 0.6] (from n ≈ 80 on for t* / T =
 // log(3/2) / 1.5; the coarser rungs get the best phase their window has), and
 // the error is one smooth c h (step_ladder_test.cpp: local orders within
-// 0.003 of 1, against c(φ) from 0.03 to 0.5 along the plain ladder). The rungs are still a ladder of realised steps
-// h = span / n', reported and fitted as they are.
+// 0.003 of 1, against c(φ) from 0.03 to 0.5 along the plain ladder). The
+// rungs are still a ladder of realised steps h = span / n', reported and
+// fitted as they are.
 inline std::int64_t centre_in_step(std::int64_t n, double span, double offset) {
   if (!(offset > 0 && offset < span)) return n;
   const std::int64_t last = n + std::max<std::int64_t>(1, n / 8);
