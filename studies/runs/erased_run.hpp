@@ -69,11 +69,11 @@ struct AuditProblem {
   // floor): 10 h_ref for a sampled reference, below which the reference's
   // own error would enter the errors (as RefineOptions::h_floor in the studies).
   double h_floor = 0;
-  // The time (0: none) where the exact solution's velocity jumps, as when a
-  // constraint activates at t* on lcs-closed-form: every ladder rung of the
-  // problem, given or refined, keeps it in the middle of its step
+  // The time where the exact solution's velocity jumps, if it has one, as
+  // when a constraint activates at t* on lcs-closed-form: every ladder rung
+  // of the problem, given or refined, keeps it in the middle of its step
   // (ladder_steps; centre_in_step, studies/engine/step_ladder.hpp, says why).
-  double velocity_jump_at = 0;
+  std::optional<double> velocity_jump_at;
 
   // P_{S(t)}(y) for y near S (exact or a reference projector). Empty: the
   // consistency probe skips this problem.
@@ -99,7 +99,7 @@ struct AuditProblem {
 // The step count of a ladder rung of about n steps on p: n itself, or the
 // count nearby that keeps p's velocity jump mid-step.
 inline std::int64_t ladder_steps(const AuditProblem& p, std::int64_t n) {
-  return p.velocity_jump_at > 0 ? centre_in_step(n, p.t_end - p.t0, p.velocity_jump_at - p.t0) : n;
+  return p.velocity_jump_at ? centre_in_step(n, p.t_end - p.t0, *p.velocity_jump_at - p.t0) : n;
 }
 
 // "name parameters" (studies/engine/run_row.hpp, problem_label).

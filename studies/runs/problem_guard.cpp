@@ -74,14 +74,13 @@ void GuardedProblemView::f(double t, std::span<const double> x, std::span<double
   const CallScope s(ProblemCall::f, t);
   d_->f(t, x, out);
   s.returned();
-  note_problem_output(ProblemCall::f, t, -1, std::isfinite(t) && finite(x), finite(out));
-  if (current_log && !current_log->huge_f && largest(x) < kProblemScaleLimit) {
-    const double m = largest(out);
-    if (m >= kProblemScaleLimit && std::isfinite(m)) {
-      current_log->huge_f = true;
-      current_log->huge_t = t;
-      current_log->huge_value = m;
-    }
+  // One pass over each vector serves both notes: finite is largest < inf.
+  const double in = largest(x), m = largest(out);
+  note_problem_output(ProblemCall::f, t, -1, std::isfinite(t) && std::isfinite(in), std::isfinite(m));
+  if (current_log && !current_log->huge_f && in < kProblemScaleLimit && m >= kProblemScaleLimit && std::isfinite(m)) {
+    current_log->huge_f = true;
+    current_log->huge_t = t;
+    current_log->huge_value = m;
   }
 }
 
