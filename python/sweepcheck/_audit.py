@@ -6,6 +6,8 @@ report (audit.json, audit.md) as for a C++ plugin.  Every step() runs in a forke
 program, so an exception, sys.exit(), an endless loop or a crash in an extension module ends one run
 with a recorded status (named in audit.md), never the caller (python/isolation.md).
 """
+import hashlib
+import inspect
 import json
 import os
 import pickle
@@ -54,25 +56,67 @@ def _paths():
     return _paths.PROGRAM, _paths.PLUGIN
 
 
-def audit(scheme, out="audit", *, max_problems=0, jobs=None, run_timeout=None, extra_args=()):
-    """Audits `scheme` (a class, or an object of a class defined at a module's top level) as
-    `sweepcheck audit --plugin` audits a C++ scheme: writes audit.json and audit.md into `out` and
-    returns an AuditResult.  `max_problems` (0: all) takes the battery's first problems, `jobs` the
-    threads, `run_timeout` a fixed time limit per run in seconds.  Bad input raises ValueError or
-    TypeError with the program's message."""
-    probe = PythonScheme(scheme)  # name, claim and step checked here, before anything runs
-    cls = scheme if isinstance(scheme, type) else type(scheme)
+def _pickled(obj, what, name):
+    """obj pickled, with the reason it cannot be when its class is not importable by name."""
+    cls = obj if isinstance(obj, type) else type(obj)
     if cls.__module__ == "__main__":
         raise ValueError(f"define {cls.__name__} in a module (a file you import), not in __main__: the audit's "
-                         "interpreter loads the scheme by its module's name")
+                         f"interpreter loads the {what} by its module's name")
     try:
-        data = pickle.dumps(scheme)
+        return pickle.dumps(obj)
     except Exception as e:
-        raise TypeError(f"the scheme {probe.name} must be picklable (its class at a module's top level): {e}") from e
+        raise TypeError(f"the {what} {name} must be picklable (its class at a module's top level): {e}") from e
+
+
+def _source_key(*objects):
+    """A hash of the source files of the objects' classes' modules: part of the audit's journal key, so a
+    --resume after the module was edited does not take the old code's rows (a pickle names the module,
+    it does not hold it)."""
+    digest = hashlib.sha256()
+    for obj in objects:
+        if obj is None:
+            continue
+        cls = obj if isinstance(obj, type) else type(obj)
+        try:
+            path = inspect.getsourcefile(cls)
+            with open(path, "rb") as f:
+                digest.update(f.read())
+        except (OSError, TypeError):
+            digest.update(f"{cls.__module__}.{cls.__qualname__}: no source".encode())
+    return digest.hexdigest()[:16]
+
+
+def audit(scheme, out="audit", *, problem=None, max_problems=0, jobs=None, run_timeout=None, extra_args=()):
+    """Audits `scheme` as `sweepcheck audit` does: writes audit.json and audit.md into `out` and
+    returns an AuditResult.  `scheme` is a scheme written in Python (a class, or an object of a class
+    defined at a module's top level: `sweepcheck audit --plugin` with the Python scheme plugin) or the
+    name of an in-tree scheme ("pbd": `--scheme pbd`).  `problem` (optional) is a problem written in
+    Python (a class or a picklable object, what sweepcheck.problem() takes) added to the battery as a
+    problem plugin: validated first, every run on it in a child.  `max_problems` (0: all) takes the
+    battery's first problems, `jobs` the threads, `run_timeout` a fixed time limit per run in
+    seconds.  Bad input raises ValueError or TypeError with the program's message."""
+    env = dict(os.environ)
+    if isinstance(scheme, str):
+        if not scheme or not all(c.isalnum() or c in "-_" for c in scheme):
+            raise ValueError(f"an in-tree scheme is named by letters, digits, '-' and '_', got {scheme!r}")
+        label, scheme_args, scheme_data = scheme, ["--scheme", scheme], None
+    else:
+        probe = PythonScheme(scheme)  # name, claim and step checked here, before anything runs
+        label, scheme_data = probe.name, _pickled(scheme, "scheme", probe.name)
+    problem_data = problem_label = None
+    if problem is not None:
+        from . import _problem_parts
+        parts = _problem_parts(problem() if isinstance(problem, type) else problem)  # its attributes checked here
+        problem_label = f"Python problem '{parts[0]}'"
+        problem_data = _pickled(problem, "problem", parts[0])
     if not isinstance(max_problems, int) or isinstance(max_problems, bool) or max_problems < 0:
         raise ValueError(f"max_problems must be an int >= 0, got {max_problems!r}")
     program, plugin = _paths()
-    args = [program, "audit", "--plugin", plugin, "--out", os.path.abspath(out), "--quiet"]
+    args = [program, "audit"]
+    args += scheme_args if scheme_data is None else ["--plugin", plugin]
+    if problem_data is not None:
+        args += ["--problem-plugin", plugin]
+    args += ["--out", os.path.abspath(out), "--quiet"]
     if max_problems:
         args += ["--max-problems", str(max_problems)]
     if jobs is not None:
@@ -81,15 +125,24 @@ def audit(scheme, out="audit", *, max_problems=0, jobs=None, run_timeout=None, e
         args += ["--run-timeout", str(run_timeout)]
     args += list(extra_args)
     with tempfile.TemporaryDirectory(prefix="sweepcheck-python-") as tmp:
-        pickled = os.path.join(tmp, "scheme.pickle")
-        with open(pickled, "wb") as f:
-            f.write(data)
-        env = dict(os.environ)
-        env["SWEEPCHECK_PYTHON_SCHEME"] = "pickle:" + pickled
+        # The pickles' contents are part of the audit's journal key (app/audit_command.cpp,
+        # plugin_identity): a --resume with another scheme or problem does not take these rows.
+        for data, variable, file in ((scheme_data, "SWEEPCHECK_PYTHON_SCHEME", "scheme.pickle"),
+                                     (problem_data, "SWEEPCHECK_PYTHON_PROBLEM", "problem.pickle")):
+            env.pop(variable, None)
+            if data is not None:
+                path = os.path.join(tmp, file)
+                with open(path, "wb") as f:
+                    f.write(data)
+                env[variable] = "pickle:" + path
+        env["SWEEPCHECK_PYTHON_SOURCES"] = _source_key(None if scheme_data is None else scheme, problem)
         # The audit's interpreter finds what this one finds (the scheme's module, NumPy, sweepcheck).
         env["PYTHONPATH"] = os.pathsep.join(os.path.abspath(p) if p else os.getcwd() for p in sys.path)
         env.pop("PYTHONHOME", None)
         p = subprocess.run(args, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    stderr = p.stderr
+    if problem_label is not None:  # the program names the plugin library; the user wrote a Python problem
+        stderr = stderr.replace(f"problem plugin '{plugin}'", problem_label)
     if p.returncode == _BAD_INPUT or not os.path.exists(os.path.join(out, "audit.json")):
-        raise ValueError(f"sweepcheck audit of {probe.name} stopped (exit {p.returncode}): {p.stderr.strip()}")
-    return AuditResult(out, p.returncode, p.stderr)
+        raise ValueError(f"sweepcheck audit of {label} stopped (exit {p.returncode}): {stderr.strip()}")
+    return AuditResult(out, p.returncode, stderr)

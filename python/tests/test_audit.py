@@ -9,7 +9,7 @@ import pytest
 
 import sweepcheck
 from hostile_schemes import Exits, Loops, Raises, Segfaults
-from schemes import NumpyPbd
+from schemes import InPlacePbd, NumpyPbd
 
 PROBLEMS = 1  # the battery's first problem (sliding d=5 C=10): CI's time
 
@@ -74,3 +74,37 @@ def test_bad_input_the_program_refuses_is_a_value_error_with_its_message(tmp_pat
     with pytest.raises(ValueError, match="exit 2.*--run-timeout"):
         sweepcheck.audit(NumpyPbd(), out=str(tmp_path / "bad"), max_problems=PROBLEMS, run_timeout=-1)
     assert not (tmp_path / "bad" / "audit.json").exists()
+
+
+def test_an_in_tree_scheme_is_audited_on_a_problem_written_in_python_and_a_broken_one_is_refused_by_name(tmp_path):
+    # The audit on a valid Python problem: python/check_python_problem.cmake (label study-long, 30 s).
+    # Here the refusal, before any run: the problem's projection ignores t (a negative control).
+    from problems import StaticProjection
+    with pytest.raises(ValueError, match=r"(?s)exit 2.*Python problem 'static-projection' fails validation.*"
+                                         r"project\(j = 0, t, x\) must land in S_j"):
+        sweepcheck.audit("pbd", out=str(tmp_path / "bad"), problem=StaticProjection(), max_problems=1)
+    assert not (tmp_path / "bad" / "audit.json").exists()
+    with pytest.raises(ValueError, match="letters, digits"):
+        sweepcheck.audit("pbd; rm -rf /", out=str(tmp_path / "x"))
+    with pytest.raises(TypeError, match="a problem needs a method f"):
+        sweepcheck.audit("pbd", out=str(tmp_path / "x"), problem=object())
+
+
+def test_a_resume_with_another_python_scheme_is_refused_and_with_the_same_one_completes(tmp_path, monkeypatch):
+    # A journal of an interrupted audit: the program's test hook kills it (SIGKILL) after 5 finished runs.
+    out = str(tmp_path / "a")
+    monkeypatch.setenv("SWEEPCHECK_TEST_KILL_AFTER_ROWS", "5")
+    with pytest.raises(ValueError, match=r"exit -9"):
+        sweepcheck.audit(NumpyPbd(), out=out, max_problems=PROBLEMS, jobs=1)
+    monkeypatch.delenv("SWEEPCHECK_TEST_KILL_AFTER_ROWS")
+    with open(os.path.join(out, ".sweepcheck-journal.tsv"), encoding="utf-8") as f:
+        assert len(f.readlines()) == 1 + 5
+    # Another Python scheme through the same plugin library (same library, same options): the journal's
+    # key holds the pickle's content, so its rows are not taken.
+    with pytest.raises(ValueError, match="exit 2.*written by a study with other options"):
+        sweepcheck.audit(InPlacePbd(), out=out, max_problems=PROBLEMS, jobs=1, extra_args=["--resume"])
+    # The same scheme (a fresh object, the same pickle): the journal is taken and the audit completes
+    # (the control: the refusal above is the key's doing). That a resumed audit's report is an
+    # uninterrupted one's: app/check_outputs.sh resume-audit.
+    r = sweepcheck.audit(NumpyPbd(), out=out, max_problems=PROBLEMS, jobs=1, extra_args=["--resume"])
+    assert r.passed, r.markdown
