@@ -169,8 +169,16 @@ void register_circuit(Registry& r) {
       "circuit", "exact and inexact catching-up on LCS: ideal-diode circuits of seed 002 Sec. 7, Siconos cross-check");
   auto common = std::make_shared<CommonStudyOptions>();
   auto cfg = std::make_shared<CircuitStudyConfig>();
+  auto python = std::make_shared<std::vector<std::string>>();
   add_scheme_list_option(*cmd, "--schemes", cfg->schemes,
-                         "comma-separated scheme specs (catching-up, inexact-catching-up:eta_power=1.5, ...)");
+                         "comma-separated scheme specs (catching-up, inexact-catching-up:eta_power=1.5, ...); a "
+                         "scheme written in Python as python:module:Class, its module on PYTHONPATH or in the working "
+                         "folder, each run in a child process (README: \"A scheme written in Python\")",
+                         false, nullptr, python.get());
+  cmd->add_option("--run-timeout", cfg->external.budget.fixed_limit,
+                  "time limit of one run of a Python scheme in seconds (default 0: from the run's size and the "
+                  "finished runs, as in the audit)")
+      ->check(finite_in(0, kMaxRunTimeoutSeconds));
   cmd->add_option("--reference-steps", cfg->reference_steps, "steps of the exact catching-up reference on the circuit")
       ->capture_default_str();
   cmd->add_option("--figure-steps", cfg->figure_steps, "steps of the Figure 2/3 trajectories")->capture_default_str();
@@ -182,8 +190,12 @@ void register_circuit(Registry& r) {
     c.study.executor = common->executor(ranks);
     c.study.journal = out.journal;
     c.study.progress = progress_printer("circuit", common->quiet);
+    c.external.schemes = python_schemes(*python);
+    std::vector<std::string> faults;
+    c.external.fault = [&faults](const std::string& f) { faults.push_back(f); };
     run_and_write(c, common->out);
     out.publish();
+    fail_on_external_faults(faults, common->out);  // after the files: exit 1 naming each
   });
   r.default_report.push_back({"circuit", [](const std::filesystem::path& dir, const Executor& executor) {
                                 CircuitStudyConfig c;

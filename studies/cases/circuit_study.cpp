@@ -7,6 +7,7 @@
 #include "sweepcheck/solvers/core/resource_limits.hpp"
 
 #include "sweepcheck/analytic/lcs_cases.hpp"
+#include "sweepcheck/solvers/adapters/polyhedral_view.hpp"
 
 namespace sweepcheck {
 
@@ -37,6 +38,9 @@ void CircuitStudyConfig::validate() const {
 }
 
 double eta_of(const std::string& scheme_label, double h) {
+  // Only the in-tree inexact scheme has a schedule; other labels (a Python
+  // scheme's "python:module:Class") are not specs to parse.
+  if (scheme_label.rfind("inexact-catching-up", 0) != 0) return 0;
   const SchemeSpec spec = parse_scheme_spec(scheme_label);
   if (spec.name != "inexact-catching-up") return 0;
   InexactSchedule s;
@@ -78,6 +82,25 @@ TrajectoryRecord record(const LcsSweeping<double>& p, const Scheme& scheme, cons
   return r;
 }
 
+// The external schemes of `cfg` on problem `p` (null when there are none).
+template <class Reference>
+std::shared_ptr<const ExternalSchemes> external_on(const CircuitStudyConfig& cfg, const LcsSweeping<double>& p,
+                                                   const std::string& parameters, const Reference& reference) {
+  if (cfg.external.schemes.empty()) return nullptr;
+  auto ext = std::make_shared<ExternalSchemes>(cfg.external);
+  // As external_problem (external_schemes.hpp), through the polyhedral view:
+  // S(t) is a polyhedron here, with no per-constraint projections.
+  AuditProblem& a = ext->problem;
+  a.name = p.name();
+  a.parameters = parameters;
+  a.x0 = p.x0();
+  a.t0 = p.t0();
+  a.t_end = p.t_end();
+  a.exact = reference;
+  a.view = std::make_shared<const PolyhedralViewOf<LcsSweeping<double>>>(p);
+  return ext;
+}
+
 }  // namespace
 
 CircuitStudy run_circuit_study(const CircuitStudyConfig& cfg) {
@@ -90,7 +113,10 @@ CircuitStudy run_circuit_study(const CircuitStudyConfig& cfg) {
     const LcsClosedForm<double> c;
     const LcsSweeping<double> p(c.data());
     auto exact = [&](double t) { return Vec<double>(p.to_z(c.x(t))); };
-    auto s = run_convergence("circuit", p, "exact solution, t*=log(3/2), T=1.5", exact, specs, cfg.study);
+    const std::string parameters = "exact solution, t*=log(3/2), T=1.5";
+    StudyOptions opt = cfg.study;
+    opt.external = external_on(cfg, p, parameters, [p, c](double t) { return Vec<double>(p.to_z(c.x(t))); });
+    auto s = run_convergence("circuit", p, parameters, exact, specs, opt);
     out.convergence.rows.insert(out.convergence.rows.end(), s.rows.begin(), s.rows.end());
   }
   if (cfg.include_circuit_convergence) {
@@ -98,8 +124,9 @@ CircuitStudy run_circuit_study(const CircuitStudyConfig& cfg) {
     const GridReference ref(p, cfg.reference_steps);
     StudyOptions opt = cfg.study;
     opt.points_per_step = cfg.circuit_points_per_step;
-    auto s = run_convergence("circuit", p, "reference: catching-up n=" + std::to_string(cfg.reference_steps), ref, specs,
-                             opt);
+    const std::string parameters = "reference: catching-up n=" + std::to_string(cfg.reference_steps);
+    opt.external = external_on(cfg, p, parameters, ref);
+    auto s = run_convergence("circuit", p, parameters, ref, specs, opt);
     out.convergence.rows.insert(out.convergence.rows.end(), s.rows.begin(), s.rows.end());
   }
   out.convergence.fits = fit_rows(out.convergence.rows, cfg.study.fit);

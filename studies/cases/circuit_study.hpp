@@ -31,6 +31,12 @@ struct CircuitStudyConfig {
   // while the grid error's stay within 0.94–1.0.
   int circuit_points_per_step = 1;
   bool include_circuit_convergence = true;  // false: closed-form case only (faster tests)
+  // Schemes from outside the catalogue (`--schemes ...,python:module:Class`,
+  // issue 49): on both problems, beside `schemes`, each run in a child under
+  // its own budget (studies/runs/external_schemes.hpp). `external.problem` is
+  // set here, per problem; the schemes, budget and fault callback come from
+  // the program. Empty schemes: none.
+  ExternalSchemes external;
 
   CircuitStudyConfig() {
     study.ladder = {1e-2, 1e-4, 9};
