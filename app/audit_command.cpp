@@ -201,42 +201,14 @@ std::string plugin_identity(const AuditConfig& cfg) {
   if (!cfg.plugin.empty()) identity = fmt::format(" plugin-fnv1a64={:016x}", content_hash(cfg.plugin));
   if (!cfg.python.empty()) identity += " python=" + cfg.python;
   if (!cfg.python_problem.empty()) identity += " python-problem=" + cfg.python_problem;
-  // The Python objects the Python plugin makes (python/python_scheme_plugin.cpp): pickle:FILE (what
-  // sweepcheck.audit() sets) by the pickle's content, since the file is a new temporary on every
-  // call; module:Class by its name and its module's source, found as Python's import would find it
-  // (the first PYTHONPATH entry, then the working folder, holding module/path.py or its
-  // __init__.py), without running Python in the host. What that module imports in turn, and a
-  // module found only in the interpreter's own paths, are not hashed (python/isolation.md).
-  const auto module_source = [&](const std::string& spec) -> std::string {
-    const std::string module = spec.substr(0, spec.find(':'));
-    std::string relative = module;
-    std::replace(relative.begin(), relative.end(), '.', '/');
-    std::vector<std::filesystem::path> roots;
-    if (const char* pp = std::getenv("PYTHONPATH")) {
-      std::istringstream in(pp);
-      for (std::string entry; std::getline(in, entry, ':');) roots.emplace_back(entry.empty() ? "." : entry);
-    }
-    roots.emplace_back(".");
-    for (const auto& root : roots)
-      for (const auto& file : {root / (relative + ".py"), root / relative / "__init__.py"}) {
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(file, ec))
-          return fmt::format(" source-fnv1a64={:016x}", content_hash(file.string()));
-      }
-    return " source=not-found";
-  };
+  // The Python objects the Python plugin makes (python/python_scheme_plugin.cpp): python_identity.
   // sweepcheck.audit() adds the hash of the pickled objects' modules' sources (a pickle names its
   // class's module, it does not hold it).
   if (const char* sources = std::getenv("SWEEPCHECK_PYTHON_SOURCES"); sources && *sources)
     identity += fmt::format(" SWEEPCHECK_PYTHON_SOURCES={}", sources);
-  for (const char* variable : {"SWEEPCHECK_PYTHON_SCHEME", "SWEEPCHECK_PYTHON_PROBLEM"}) {
-    const char* spec = std::getenv(variable);
-    if (!spec || !*spec) continue;
-    const std::string s(spec);
-    identity += fmt::format(" {}=", variable);
-    identity += s.rfind("pickle:", 0) == 0 ? fmt::format("pickle-fnv1a64={:016x}", content_hash(s.substr(7)))
-                                           : s + module_source(s);
-  }
+  for (const char* variable : {"SWEEPCHECK_PYTHON_SCHEME", "SWEEPCHECK_PYTHON_PROBLEM"})
+    if (const char* spec = std::getenv(variable); spec && *spec)
+      identity += fmt::format(" {}={}", variable, python_identity(spec));
   if (!cfg.problem_plugin.empty())
     identity += fmt::format(" problem-plugin={} problem-plugin-fnv1a64={:016x}",
                             std::filesystem::absolute(cfg.problem_plugin).lexically_normal().string(),

@@ -185,7 +185,8 @@ void register_circuit(Registry& r) {
   add_ladder_options(*cmd, cfg->study.ladder, cfg->study.points_per_step);
   add_common_study_options(*cmd, *common);
   cmd->callback([=] {
-    StudyOutput out = open_study_output(*cmd, *common);  // before computing
+    // Before computing; the Python schemes' code is part of the journal's key.
+    StudyOutput out = open_study_output(*cmd, *common, python_identities(*python));
     CircuitStudyConfig c = *cfg;
     c.study.executor = common->executor(ranks);
     c.study.journal = out.journal;

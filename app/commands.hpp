@@ -98,6 +98,19 @@ std::string python_scheme_plugin(const std::string& option);
 // already checked), each labelled "python:module:Class" and loaded (a fresh
 // instance per run); a class that cannot be made stops the command here.
 std::vector<NamedScheme> python_schemes(const std::vector<std::string>& module_classes);
+// What a journal's key holds of a Python object the Python plugin makes
+// (`spec` as SWEEPCHECK_PYTHON_SCHEME takes it): for pickle:FILE, the pickle's
+// content; for module:Class, the name and the module's source file as
+// Python's import finds it first (a PYTHONPATH entry, then the working folder:
+// module/path.py or its __init__.py), found without running Python. Not
+// hashed: what the module imports in turn (python/isolation.md).
+std::string python_identity(const std::string& spec);
+// The journal key's part for a study's Python schemes (module:Class each).
+inline std::string python_identities(const std::vector<std::string>& module_classes) {
+  std::string out;
+  for (const auto& mc : module_classes) out += " python=" + python_identity(mc);
+  return out;
+}
 // The fault sentences of a study's external schemes (ExternalSchemes::fault)
 // as a run-time failure (exit 1) naming each, after the files were written.
 void fail_on_external_faults(const std::vector<std::string>& faults, const std::string& out);

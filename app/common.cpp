@@ -1,6 +1,9 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -12,6 +15,7 @@
 #include "reports/study_report.hpp"
 #include "studies/runs/plugin_loader.hpp"
 #include "studies/runs/reference_cache.hpp"
+#include "sweepcheck/studies/engine/fnv1a.hpp"
 
 namespace sweepcheck::app {
 
@@ -161,6 +165,31 @@ std::vector<NamedScheme> python_schemes(const std::vector<std::string>& module_c
   const std::string plugin = python_scheme_plugin("--schemes python:module:Class");
   for (const auto& mc : module_classes) out.push_back({"python:" + mc, load_python_scheme(plugin, mc)});
   return out;
+}
+
+std::string python_identity(const std::string& spec) {
+  const auto content_hash = [](const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return fnv1a64(bytes.str());
+  };
+  if (spec.rfind("pickle:", 0) == 0) return fmt::format("pickle-fnv1a64={:016x}", content_hash(spec.substr(7)));
+  std::string relative = spec.substr(0, spec.find(':'));
+  std::replace(relative.begin(), relative.end(), '.', '/');
+  std::vector<std::filesystem::path> roots;
+  if (const char* pp = std::getenv("PYTHONPATH")) {
+    std::istringstream in(pp);
+    for (std::string entry; std::getline(in, entry, ':');) roots.emplace_back(entry.empty() ? "." : entry);
+  }
+  roots.emplace_back(".");
+  for (const auto& root : roots)
+    for (const auto& file : {root / (relative + ".py"), root / relative / "__init__.py"}) {
+      std::error_code ec;
+      if (std::filesystem::is_regular_file(file, ec))
+        return fmt::format("{} source-fnv1a64={:016x}", spec, content_hash(file));
+    }
+  return spec + " source=not-found";
 }
 
 void fail_on_external_faults(const std::vector<std::string>& faults, const std::string& out) {

@@ -124,7 +124,8 @@ void register_sliding(Registry& r) {
     add_ladder_options(*cmd, study->study.ladder, study->study.points_per_step);
     add_common_study_options(*cmd, *common);
     cmd->callback([=] {
-      StudyOutput out = open_study_output(*cmd, *common);  // before computing
+      // Before computing; the Python schemes' code is part of the journal's key.
+      StudyOutput out = open_study_output(*cmd, *common, python_identities(study->python));
       SlidingStudyConfig c = *study;
       c.problems = {*cfg};
       c.study.executor = common->executor(ranks);

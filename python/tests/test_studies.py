@@ -54,3 +54,51 @@ def test_the_circuit_study_runs_python_schemes_on_both_problems_with_catching_up
     cu = by[("circuit", "catching-up")]
     numpy = by[("circuit", "python:schemes:NumpyPbd")]
     assert all(abs(numpy[n] / cu[n] - 1) > 0.5 for n in set(cu) & set(numpy))
+
+
+def _study(out, cwd, extra=(), env_extra=None):
+    env = dict(os.environ, PYTHONPATH=str(cwd))
+    env.pop("SWEEPCHECK_TEST_KILL_AFTER_ROWS", None)
+    env.update(env_extra or {})
+    return subprocess.run([_program(), "study", "sliding", "--schemes", "pbd,python:resumed_schemes:NumpyPbd",
+                           "--h-max", "0.1", "--h-min", "0.01", "--points", "3", "--jobs", "1", "--quiet",
+                           "--out", str(out), *extra], env=env, capture_output=True, text=True, cwd=str(cwd))
+
+
+def _without_wall_seconds(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return [{k: v for k, v in r.items() if k != "wall_seconds"} for r in csv.DictReader(f)]
+
+
+def test_a_study_killed_midway_resumes_its_python_schemes_finished_runs_and_refuses_an_edited_module(tmp_path):
+    module = tmp_path / "resumed_schemes.py"
+    with open(os.path.join(os.path.dirname(__file__), "schemes.py"), encoding="utf-8") as f:
+        source = f.read()
+    # Each run makes a fresh instance: counted in a file, so the resumed study's runs can be counted.
+    source += ("\n\nclass NumpyPbd(NumpyPbd):\n    def __init__(self):\n"
+               "        with open('instances.txt', 'a') as f:\n            f.write('made\\n')\n")
+    module.write_text(source, encoding="utf-8")
+    counter = tmp_path / "instances.txt"
+    whole = _study(tmp_path / "whole", tmp_path)
+    assert whole.returncode == 0, whole.stderr
+    made_whole = counter.read_text().count("made")
+    counter.unlink()
+    # Killed by the program's test hook after 5 journaled runs: pbd's 3, then 2 of the Python scheme's.
+    out = tmp_path / "resumed"
+    killed = _study(out, tmp_path, env_extra={"SWEEPCHECK_TEST_KILL_AFTER_ROWS": "5"})
+    assert killed.returncode == -9, killed.stderr
+    with open(out / ".sweepcheck-journal.tsv", encoding="utf-8") as f:
+        journal = f.read()
+    rows = journal.splitlines()[1:]  # after the header (the configuration)
+    assert len(rows) == 5 and sum("python:resumed_schemes:NumpyPbd" in r for r in rows) == 2, rows
+    # The module edited: its rows are another code's, the resume is refused (exit 2) before any run.
+    module.write_text(source + "\n# edited\n", encoding="utf-8")
+    refused = _study(out, tmp_path, ["--resume"])
+    assert refused.returncode == 2 and "written by a study with other options" in refused.stderr, refused.stderr
+    # The module as it was: the 5 runs are taken and the files are the uninterrupted study's.
+    module.write_text(source, encoding="utf-8")
+    counter.unlink()
+    resumed = _study(out, tmp_path, ["--resume"])
+    assert resumed.returncode == 0, resumed.stderr
+    assert counter.read_text().count("made") == made_whole - 2  # the 2 journaled runs were not run again
+    assert _without_wall_seconds(out / "results.csv") == _without_wall_seconds(tmp_path / "whole" / "results.csv")

@@ -111,8 +111,20 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
       opt.progress);
 
   // Schemes from outside the catalogue: the same ladder, each run in a child,
-  // a budget per scheme (one that hangs does not stop the others).
+  // a budget per scheme (one that hangs does not stop the others). Their
+  // finished runs are journaled (the journal's key holds their code's
+  // identity: app/common.cpp, python_identity); a run that failed is not, so
+  // a resumed study runs it again and names its fault again.
   const ExternalSchemes* ext = opt.external.get();
+  const auto run_external_journaled = [&](std::size_t k, std::int64_t n, RunBudget& budget) {
+    RunJournal* journal = opt.journal.get();
+    if (journal)
+      if (auto done = journal->find(problem.name(), parameters, ext->schemes[k].label, n))
+        return ExternalRun{*done, {}};
+    ExternalRun r = run_external(*ext, k, n, opt.points_per_step, opt.reference_error, budget);
+    if (journal && r.row.status == RunStatus::ok) journal->record(r.row);
+    return r;
+  };
   std::deque<RunBudget> budgets;
   std::mutex faults_mutex;
   std::vector<std::string> refine_faults;
@@ -124,8 +136,7 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
         ext->schemes.size() * counts.size(), opt.executor,
         [&](std::size_t i) {
           const std::size_t k = i / counts.size();
-          return run_external(*ext, k, counts[i % counts.size()], opt.points_per_step, opt.reference_error,
-                              budgets[k]);
+          return run_external_journaled(k, counts[i % counts.size()], budgets[k]);
         },
         progress);
     for (const auto& r : runs) {
@@ -141,7 +152,7 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
       if (spec.label() == head.scheme) return run_cached(spec, n);
     for (std::size_t s = 0; ext && s < ext->schemes.size(); ++s)
       if (ext->schemes[s].label == head.scheme) {
-        ExternalRun r = run_external(*ext, s, n, opt.points_per_step, opt.reference_error, budgets[s]);
+        ExternalRun r = run_external_journaled(s, n, budgets[s]);
         if (!r.fault.empty()) {
           const std::lock_guard lock(faults_mutex);
           refine_faults.push_back(std::move(r.fault));
