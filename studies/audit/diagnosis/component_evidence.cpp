@@ -162,14 +162,14 @@ std::vector<Finding> component_findings(const std::string& problem, const Compon
         problem, e.h, e.free_steps, join(groups, "; "));
     const std::vector<int> odd = coordinates_of(still.empty() ? other : still, dim);
     if (!still.empty()) {
+      // They never move in free steps: whatever moves them in the other steps is a projection.
       std::int64_t support = 0;
-      double correction = 0, moved = 0;
+      double moved = 0;
       for (int i : odd) {
         if (std::size_t(i) < e.projected_support.size()) support += e.projected_support[std::size_t(i)];
-        if (std::size_t(i) < e.correction.size()) correction += e.correction[std::size_t(i)];
         if (std::size_t(i) < e.moved.size()) moved += e.moved[std::size_t(i)];
       }
-      if (support > 0 && correction > 0)
+      if (support > 0 && moved > 0)
         text += fmt::format(" project() does move them ({} moving projections of constraints acting on them in the "
                             "traced runs): the projection reaches them, the field's update does not.",
                             support);
@@ -189,16 +189,22 @@ std::vector<Finding> component_findings(const std::string& problem, const Compon
     return out;
   }
   // The projections alone: coordinates that moving projections act on and
-  // that never change in any traced step.
+  // that, in the steps with a moving projection, move by h f_i alone (to
+  // round-off: 1e-12 of their motion, which is not 0): the step returns the
+  // Euler predictor there. (Not "never change": a point resting on a static
+  // wall never changes in its normal coordinate, the projection undoing h f_i
+  // each step; and a start on a symmetry plane between two constraints, as
+  // the sliding case's, can keep a coordinate at 0 with every push cancelled.)
   std::vector<int> unreached;
   std::int64_t support = 0;
-  for (std::size_t i = 0; i < e.projected_support.size() && i < e.moved.size(); ++i)
-    if (e.projected_support[i] > 0 && e.moved[i] == 0) unreached.push_back(int(i)), support += e.projected_support[i];
+  for (std::size_t i = 0; i < e.projected_support.size() && i < e.moved.size() && i < e.correction.size(); ++i)
+    if (e.projected_support[i] > 0 && e.moved[i] > 0 && e.correction[i] <= 1e-12 * e.moved[i])
+      unreached.push_back(int(i)), support += e.projected_support[i];
   if (!unreached.empty())
     out.push_back(
         {"projection",
-         fmt::format("{}: project() moved the point {} time{} for constraints acting on coordinate{} {}, yet {} never "
-                     "change{} in any traced step: the projection's correction does not reach the state there. Where "
+         fmt::format("{}: project() moved the point {} time{} for constraints acting on coordinate{} {}, yet {} "
+                     "move{} by h f alone in those steps (to round-off): the projection's correction does not reach the state there. Where "
                      "to look: what the step returns in those coordinates (the projected point copied into the "
                      "output, or a copy of x projected instead of x). Check: one step from a point just outside S "
                      "across one of those constraints; Phi_h(x) must lie in S.",

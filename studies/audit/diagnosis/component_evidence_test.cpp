@@ -114,18 +114,20 @@ TEST(ComponentEvidence, SaysWhetherTheProjectionsReachTheCoordinatesTheFieldMiss
   EXPECT_TRUE(any_contains(free_step_evidence("p", runs_with(8, gain), 0), "No moving projection acted on them", true));
 }
 
-TEST(ComponentEvidence, ACoordinateProjectionsActOnThatNeverChangesIsNamedWithoutFreeSteps) {
+TEST(ComponentEvidence, ACoordinateProjectionsActOnThatMovesByHFAloneIsNamedWithoutFreeSteps) {
   TraceRun r;
   r.h = 0.1;
   r.steps = 10;
-  r.moved = {1, 1, 0, 0};
-  r.correction = {1, 1, 0, 0};
+  r.moved = {1, 1, 2, 0};
+  r.correction = {1, 0.5, 1e-16, 0};  // coordinate 2: Δ_2 = h f_2 to round-off in the steps with a projection
   r.projected_support = {4, 4, 4, 0};
   const auto f = component_findings("p", component_evidence({r}, 0));
   EXPECT_TRUE(any_contains(f, "project() moved the point 4 times for constraints acting on coordinate 2", true))
       << all_text(f);
-  // Negative control: every coordinate a projection acts on changes.
-  r.moved = {1, 1, 1, 0};
+  // Negative control: a point resting on a static wall never changes in the
+  // wall's normal coordinate (the projection undoes h f_2 each step).
+  r.moved = {1, 1, 0, 0};
+  r.correction = {1, 0.5, 0.3, 0};
   EXPECT_TRUE(component_findings("p", component_evidence({r}, 0)).empty());
 }
 
@@ -232,7 +234,8 @@ TEST(ComponentEvidence, EveryDefectOfTheDiagnosisRulesSaysWhereToLookAndHowToChe
   for (auto& f : free_step_evidence("p", runs_with(8, [](int i, double) { return i < 3 ? 1.0 : 0.0; }), 0))
     all.push_back(f);
   TraceRun r;
-  r.moved = {1, 0};
+  r.moved = {1, 1};
+  r.correction = {1, 0};
   r.projected_support = {1, 1};
   for (auto& f : component_findings("p", component_evidence({r}, 0))) all.push_back(f);
   GrowthTrace g{.h = 0.05, .gap = {1e-12, 3e-12, 9e-12}, .direction = Vec<double>::Unit(3, 2), .direction_step = 2};

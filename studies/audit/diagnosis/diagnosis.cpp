@@ -79,7 +79,7 @@ std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws) {
                                 "other than 1 (sqrt(h), a tolerance or a look-ahead in time units). Check: print "
                                 "(t - t_k) / h for the queries of one step at two step sizes: a fraction of the step "
                                 "gives the same number at both.",
-                                what, law.q, num(law.a), call);
+                                l.of == "f" ? "The field" : "The set", law.q, num(law.a), call);
         } else if (std::abs(law.b) > 1e-12) {
           f.text += fmt::format(" The offset O(h^{:.3g}) is below the step's size as h -> 0: within O(h).", law.q);
         }
