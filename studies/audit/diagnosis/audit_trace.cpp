@@ -38,14 +38,16 @@ void encode(codec::Writer& w, const TraceRun& x) {
   encode(w, x.h), encode(w, x.n), encode(w, x.steps), encode(w, x.status), encode(w, x.fault), encode(w, x.queries),
       encode(w, x.evaluations), encode(w, x.projections), encode(w, x.violation), encode(w, x.project_calls),
       encode(w, x.polyhedron_calls), encode(w, x.free_gain), encode(w, x.free_dx_hf), encode(w, x.free_hf2),
-      encode(w, x.free_dx2), encode(w, x.moved), encode(w, x.correction), encode(w, x.projected_support);
+      encode(w, x.free_dx2), encode(w, x.moved), encode(w, x.correction), encode(w, x.projected_support),
+      encode(w, x.unreached);
 }
 void decode(codec::Reader& r, TraceRun& x) {
   using codec::decode;
   decode(r, x.h), decode(r, x.n), decode(r, x.steps), decode(r, x.status), decode(r, x.fault), decode(r, x.queries),
       decode(r, x.evaluations), decode(r, x.projections), decode(r, x.violation), decode(r, x.project_calls),
       decode(r, x.polyhedron_calls), decode(r, x.free_gain), decode(r, x.free_dx_hf), decode(r, x.free_hf2),
-      decode(r, x.free_dx2), decode(r, x.moved), decode(r, x.correction), decode(r, x.projected_support);
+      decode(r, x.free_dx2), decode(r, x.moved), decode(r, x.correction), decode(r, x.projected_support),
+      decode(r, x.unreached);
 }
 void encode(codec::Writer& w, const GrowthTrace& x) {
   using codec::encode;
@@ -67,6 +69,7 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
   out.evaluations.assign(std::size_t(m), 0);
   out.projections.assign(std::size_t(m), 0);
   out.violation.assign(std::size_t(m), 0.0);
+  out.unreached.assign(std::size_t(m), 0);
   const auto d = std::size_t(problem.x0.size());
   for (auto* v : {&out.free_dx_hf, &out.free_hf2, &out.free_dx2, &out.moved, &out.correction}) v->assign(d, 0.0);
   out.projected_support.assign(d, 0);
@@ -148,8 +151,14 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
       for (int j : moved_by) {
         grad.setZero();
         set.gradient(j, tk1, as_span(next), as_span(grad));
-        for (std::size_t i = 0; i < d; ++i)
-          if (grad[Eigen::Index(i)] != 0) ++out.projected_support[i];
+        bool reached = false;
+        for (std::size_t i = 0; i < d; ++i) {
+          if (grad[Eigen::Index(i)] == 0) continue;
+          ++out.projected_support[i];
+          const double move = dx[Eigen::Index(i)], corr = std::abs(move - h * f[Eigen::Index(i)]);
+          reached = reached || corr > 1e-12 * std::abs(move);
+        }
+        if (!reached) ++out.unreached[std::size_t(j)];
       }
     }
     x.swap(next);

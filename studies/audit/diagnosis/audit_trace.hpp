@@ -46,6 +46,10 @@ struct TraceRun {
   // (the constraint's gradient at the step's end has a non-zero entry i).
   std::vector<double> free_dx_hf, free_hf2, free_dx2, moved, correction;
   std::vector<std::int64_t> projected_support;
+  // Per constraint: moving projections after which none of the coordinates
+  // it acts on differs from x + h f at the step's end (to 1e-12 of its motion):
+  // the projection's correction never reached the state.
+  std::vector<std::int64_t> unreached;
 };
 
 // The first `steps` steps of a run with n steps over the problem's interval,

@@ -101,6 +101,14 @@ ComponentEvidence component_evidence(const std::vector<TraceRun>& runs, int body
     for (std::size_t i = 0; i < r.moved.size(); ++i) e.moved[i] += r.moved[i];
     for (std::size_t i = 0; i < r.correction.size(); ++i) e.correction[i] += r.correction[i];
     for (std::size_t i = 0; i < r.projected_support.size(); ++i) e.projected_support[i] += r.projected_support[i];
+    if (r.unreached.size() == r.projections.size()) {
+      if (r.projections.size() > e.projections.size()) {
+        e.projections.resize(r.projections.size(), 0);
+        e.unreached.resize(r.projections.size(), 0);
+      }
+      for (std::size_t j = 0; j < r.projections.size(); ++j)
+        e.projections[j] += r.projections[j], e.unreached[j] += r.unreached[j];
+    }
   }
   if (!pick) return e;
   e.h = pick->h;
@@ -200,18 +208,31 @@ std::vector<Finding> component_findings(const std::string& problem, const Compon
   for (std::size_t i = 0; i < e.projected_support.size() && i < e.moved.size() && i < e.correction.size(); ++i)
     if (e.projected_support[i] > 0 && e.moved[i] > 0 && e.correction[i] <= 1e-12 * e.moved[i])
       unreached.push_back(int(i)), support += e.projected_support[i];
+  // The constraints whose every moving projection left all their coordinates at x + h f.
+  std::vector<int> lost;
+  std::int64_t lost_projections = 0;
+  for (std::size_t j = 0; j < e.projections.size() && j < e.unreached.size(); ++j)
+    if (e.projections[j] > 0 && e.unreached[j] == e.projections[j]) lost.push_back(int(j)), lost_projections += e.projections[j];
+  if (unreached.empty() && lost.empty()) return out;
+  std::string text = problem + ": ";
   if (!unreached.empty())
-    out.push_back(
-        {"projection",
-         fmt::format("{}: project() moved the point {} time{} for constraints acting on coordinate{} {}, yet {} "
-                     "move{} by h f alone in those steps (to round-off): the projection's correction does not reach the state there. Where "
-                     "to look: what the step returns in those coordinates (the projected point copied into the "
-                     "output, or a copy of x projected instead of x). Check: one step from a point just outside S "
-                     "across one of those constraints; Phi_h(x) must lie in S.",
-                     problem, support, support == 1 ? "" : "s", unreached.size() == 1 ? "" : "s",
-                     index_ranges(unreached),
-                     unreached.size() == 1 ? "it" : "they", unreached.size() == 1 ? "s" : ""),
-         true});
+    text += fmt::format("project() moved the point {} time{} for constraints acting on coordinate{} {}, yet {} move{} "
+                        "by h f alone in those steps (to round-off)",
+                        support, support == 1 ? "" : "s", unreached.size() == 1 ? "" : "s", index_ranges(unreached),
+                        unreached.size() == 1 ? "it" : "they", unreached.size() == 1 ? "s" : "");
+  if (!lost.empty()) {
+    std::vector<int> shown(lost.begin(), lost.begin() + std::ptrdiff_t(std::min<std::size_t>(lost.size(), 12)));
+    text += fmt::format("{}the {} moving projection{} of constraint{} {}{} ({} of {}) never changed the step's result "
+                        "from x + h f in any coordinate {} act{} on",
+                        unreached.empty() ? "" : "; ", lost_projections, lost_projections == 1 ? "" : "s",
+                        lost.size() == 1 ? "" : "s", index_ranges(shown), lost.size() > shown.size() ? ", ..." : "",
+                        lost.size(), e.projections.size(), lost.size() == 1 ? "it" : "they",
+                        lost.size() == 1 ? "s" : "");
+  }
+  text += ": the projection's correction does not reach the state there. Where to look: what the step returns after "
+          "project() (the projected point copied into the output, or a copy of x projected instead of x). Check: one "
+          "step from a point just outside S across one of those constraints; Phi_h(x) must lie in S.";
+  out.push_back({"projection", text, true});
   return out;
 }
 

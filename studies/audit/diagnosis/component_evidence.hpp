@@ -42,6 +42,9 @@ struct ComponentEvidence {
   // the moving projections of constraints acting on coordinate i.
   std::vector<double> moved, correction;
   std::vector<std::int64_t> projected_support;
+  // Per constraint, over every traced run: its moving projections, and those
+  // whose correction reached none of its coordinates (TraceRun::unreached).
+  std::vector<std::int64_t> projections, unreached;
   // The units do not all do the same: some never move or move with another
   // gain than the rest.
   bool split() const;

@@ -137,27 +137,32 @@ TEST(ComponentEvidence, IndexRangesAreConsecutiveRunsNumberedFromZero) {
 }
 
 // Euler step on the first `moving` coordinates only (a loop bound hard-coded).
+// With `discard`, the projections act on a copy the step then drops.
 class PartialEuler final : public plugin::Stepper {
  public:
-  explicit PartialEuler(std::size_t moving) : moving_(moving) {}
+  explicit PartialEuler(std::size_t moving, bool discard = false) : moving_(moving), discard_(discard) {}
   std::string name() const override { return "partial-euler"; }
   StepStatus step(double t, std::span<const double> x, double h, const plugin::ProblemView& p, std::span<double> out,
                   Work&) override {
     p.f(t, x, out);
     for (std::size_t i = 0; i < x.size(); ++i) out[i] = i < moving_ ? x[i] + h * out[i] : x[i];
-    for (int j = 0; j < p.constraints().size(); ++j) p.constraints().project(j, t + h, out);
+    std::vector<double> copy(out.begin(), out.end());
+    const std::span<double> y = discard_ ? std::span<double>(copy) : out;
+    for (int j = 0; j < p.constraints().size(); ++j) p.constraints().project(j, t + h, y);
     return StepStatus::ok;
   }
 
  private:
   std::size_t moving_;
+  bool discard_;
 };
 
-// x' = (1, 2, ..., d) in R^d, with one wall far away (x_0 >= -100): every
-// step of the traced runs is free of contact.
+// x' = (1, 2, ..., d) in R^d, with one wall x_0 >= -100 far behind (every
+// step of the traced runs is free of contact) or, `ahead`, the wall
+// x_0 <= 0.5 the point reaches at t = 0.5 and then slides along.
 class FarWall final : public plugin::ProblemView, private plugin::ConstraintView {
  public:
-  explicit FarWall(int d) : d_(d) {}
+  explicit FarWall(int d, bool ahead = false) : d_(d), s_(ahead ? -1 : 1), w_(ahead ? -0.5 : 100) {}
   int dim() const override { return d_; }
   void f(double, std::span<const double>, std::span<double> out) const override {
     for (int i = 0; i < d_; ++i) out[std::size_t(i)] = 1 + i;
@@ -166,18 +171,20 @@ class FarWall final : public plugin::ProblemView, private plugin::ConstraintView
 
  private:
   int size() const override { return 1; }
-  double value(int, double, std::span<const double> x) const override { return x[0] + 100; }
+  // g(x) = s x_0 + w >= 0.
+  double value(int, double, std::span<const double> x) const override { return s_ * x[0] + w_; }
   void gradient(int, double, std::span<const double>, std::span<double> g) const override {
     for (auto& v : g) v = 0;
-    g[0] = 1;
+    g[0] = s_;
   }
-  double distance(int, double, std::span<const double> x) const override { return std::max(0.0, -100 - x[0]); }
+  double distance(int, double, std::span<const double> x) const override { return std::max(0.0, -(s_ * x[0] + w_)); }
   bool project(int, double, std::span<double> x) const override {
-    if (x[0] >= -100) return false;
-    x[0] = -100;
+    if (s_ * x[0] + w_ >= 0) return false;
+    x[0] = -w_ / s_;
     return true;
   }
   int d_;
+  double s_, w_;
 };
 
 TEST(ComponentEvidence, TheTracedRunsSumsSurviveTheChildsCodecAndNameAPartialEulerStep) {
@@ -213,6 +220,34 @@ TEST(ComponentEvidence, TheTracedRunsSumsSurviveTheChildsCodecAndNameAPartialEul
   EXPECT_TRUE(any_contains(free_step_evidence("p", runs, 2),
                            "body 1 (coordinates 2-3) never moves; body 0 (coordinates 0-1) moves by h f", true))
       << all_text(free_step_evidence("p", runs, 2));
+}
+
+TEST(ComponentEvidence, AProjectionWhoseResultTheStepDropsIsNamedWithItsConstraint) {
+  AuditProblem p;
+  p.name = "wall-ahead";
+  p.view = std::make_shared<const FarWall>(3, true);
+  p.x0 = Vec<double>::Zero(3);
+  auto traced = [&p](bool discard) {
+    std::vector<TraceRun> runs;
+    for (int r = 0; r < 4; ++r)
+      runs.push_back(trace_run(p, [discard] { return std::make_shared<PartialEuler>(3, discard); }, 16 << r, 16 << r));
+    return runs;
+  };
+  const auto dropped = traced(true);
+  TraceRun back;
+  read_child_value(child_value(dropped.back()), back);
+  EXPECT_EQ(back.unreached, dropped.back().unreached);
+  ASSERT_GT(dropped.back().projections.at(0), 0);
+  EXPECT_EQ(dropped.back().unreached.at(0), dropped.back().projections.at(0));
+  const auto f = free_step_evidence("p", dropped, 0);
+  EXPECT_TRUE(any_contains(f, "for constraints acting on coordinate 0, yet it moves by h f alone", true)) << all_text(f);
+  EXPECT_TRUE(any_contains(f, "of constraint 0 (1 of 1) never changed the step's result from x + h f", true))
+      << all_text(f);
+  // Negative control: PBD, whose projections hold the point on the wall
+  // (x_0 then never changes: the projection undoes h f_0 every step).
+  const auto kept = traced(false);
+  EXPECT_EQ(kept.back().unreached.at(0), 0);
+  EXPECT_TRUE(free_step_evidence("p", kept, 0).empty()) << all_text(free_step_evidence("p", kept, 0));
 }
 
 // Issue 47, item 5: every defect of the stencil, coverage, free-step,
