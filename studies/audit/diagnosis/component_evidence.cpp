@@ -63,6 +63,25 @@ std::vector<int> coordinates_of(const std::vector<int>& units, int unit_dim) {
   return coords;
 }
 
+// The units of `kind`, with the unreadable ones (unknown) that lie between
+// two of them, and only unreadable ones between, counted in (listed in
+// `absorbed`): "coordinates 3-39 never move (too small a field to tell at 9,
+// 15)" rather than a list broken at every person walking straight at the door.
+std::vector<int> span_of(const std::vector<UnitMotion>& units, UnitMotion::Kind kind, std::vector<int>& absorbed) {
+  std::vector<int> span;
+  int prev = -1;
+  for (int u = 0; u < int(units.size()); ++u) {
+    if (units[std::size_t(u)].kind != kind) continue;
+    bool gap_unknown = prev >= 0;
+    for (int v = prev + 1; gap_unknown && v < u; ++v) gap_unknown = units[std::size_t(v)].kind == UnitMotion::unknown;
+    if (gap_unknown)
+      for (int v = prev + 1; v < u; ++v) span.push_back(v), absorbed.push_back(v);
+    span.push_back(u);
+    prev = u;
+  }
+  return span;
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[v.size() / 2];
@@ -154,16 +173,25 @@ std::vector<Finding> component_findings(const std::string& problem, const Compon
     }
     std::vector<std::string> groups;
     const auto verb = [](const std::vector<int>& u) { return u.size() == 1 ? std::string(" moves") : " move"; };
-    if (!still.empty()) groups.push_back(units_words(still, dim) + " never" + verb(still));
+    // The units of one kind in words, ranges spanning the unreadable units between them.
+    const auto words = [&](UnitMotion::Kind kind, const std::string& adverb) {
+      std::vector<int> absorbed;
+      const std::vector<int> span = span_of(e.units, kind, absorbed);
+      std::string w = units_words(span, dim);
+      if (!absorbed.empty())
+        w += " (too small a field to tell at " + (dim == 1 ? index_ranges(absorbed) : units_words(absorbed, dim)) + ")";
+      return w + adverb + verb(span);
+    };
+    if (!still.empty()) groups.push_back(words(UnitMotion::still, " never"));
     if (!other.empty()) {
       const auto [lo, hi] = std::minmax_element(other_gain.begin(), other_gain.end());
-      groups.push_back(units_words(other, dim) + verb(other) +
+      groups.push_back(words(UnitMotion::other, "") +
                        (*hi - *lo <= 0.05 * std::max(std::abs(*hi), 1e-300)
                             ? fmt::format(" by g h f with g = {:.3g}", median(other_gain))
                             : fmt::format(" by g h f with g from {:.3g} to {:.3g}", *lo, *hi)));
     }
     if (!field.empty())
-      groups.push_back(units_words(field, dim) + verb(field) + fmt::format(" by h f (g = {:.3g})", median(field_gain)));
+      groups.push_back(words(UnitMotion::field, "") + fmt::format(" by h f (g = {:.3g})", median(field_gain)));
     std::string text = fmt::format(
         "{}: in the steps free of contact (h = {:.3g}, {} steps), {}: the step applies the field to part of the state "
         "only, not a scalar gain on the whole vector.",
@@ -191,8 +219,8 @@ std::vector<Finding> component_findings(const std::string& problem, const Compon
     text += fmt::format(
         " Where to look: the update of x, x + h f(t_k, x): the loop's bound or index (a hard-coded dimension or body "
         "count) or the part of x it writes. Check: one step from a point far inside S; Phi_h(x) - x - h f(t_k, x) must "
-        "be O(h^2) in every coordinate, and is {} in coordinate{} {}.",
-        still.empty() ? "(g - 1) h f_i" : "-h f_i", odd.size() == 1 ? "" : "s", index_ranges(odd));
+        "be O(h^2) in every coordinate, and is {}.",
+        still.empty() ? "(g - 1) h f_i in those that move with another gain" : "-h f_i in those that never move");
     out.push_back({"free step", text, true});
     return out;
   }

@@ -70,6 +70,21 @@ TEST(ComponentEvidence, NamesTheCoordinatesAStepLeavesAloneAndTheOnesItMovesByHF
   EXPECT_FALSE(any_contains(f, "scaled by that factor", true)) << all_text(f);
 }
 
+TEST(ComponentEvidence, ARangeSpansTheCoordinatesWhereTheFieldIsTooSmallToTell) {
+  // Coordinates 5 and 7: f = 0 (a person walking straight at the door); no
+  // finding can say whether they move, and the ranges say so.
+  auto runs = runs_with(12, [](int i, double) { return i < 3 ? 1.0 : 0.0; });
+  for (auto& r : runs)
+    for (std::size_t i : {5u, 7u}) r.free_dx_hf[i] = r.free_hf2[i] = r.free_dx2[i] = 0;
+  const auto f = free_step_evidence("crowd", runs, 0);
+  EXPECT_TRUE(any_contains(f, "coordinates 3-11 (too small a field to tell at 5, 7) never move; coordinates 0-2 move", true))
+      << all_text(f);
+  // Not across a unit of another kind: 1 moves, so 0 and 2 stay apart.
+  auto apart = runs_with(4, [](int i, double) { return i == 1 ? 1.0 : 0.0; });
+  EXPECT_TRUE(any_contains(free_step_evidence("p", apart, 0), "coordinates 0, 2-3 never move; coordinate 1 moves", true))
+      << all_text(free_step_evidence("p", apart, 0));
+}
+
 TEST(ComponentEvidence, SpeaksOfBodiesWhenEveryBodyMovesAsOne) {
   const auto runs = runs_with(80, [](int i, double) { return i < 2 ? 1.0 : 0.0; });
   const auto e = component_evidence(runs, 2);
