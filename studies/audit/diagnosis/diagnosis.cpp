@@ -51,8 +51,8 @@ std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws) {
     const std::string call = l.of == "f" ? "the call of f(t, x, out)" : "the calls of project(j, t, x) (or value, distance)";
     if (l.kind == "never") {
       f.text = fmt::format("{} never queried {}: the scheme ignores {}. Where to look: {} in the step: is it made at "
-                           "all, on the problem's view? Check: count the calls of {} in one step: at least one.",
-                           who, where, what, call, who);
+                           "all, on the problem's view? Check: count {} in one step: at least one.",
+                           who, where, what, call, call);
       f.defect = true;
     } else if (l.kind == "frozen") {
       f.text = fmt::format("{} always queried at t = {} whatever t_k, {}: time frozen; {} is seen as it is at that "
@@ -338,9 +338,9 @@ Finding growth_finding(const std::string& problem, double perturbation, const Gr
                        "which a start exactly on its symmetry never excites. Where to look: the part of the step that "
                        "acts along that direction without a projection (an explicit force such as a penalty, or an "
                        "explicit update whose factor exceeds 1 at this h). Check: step once from x and once from x "
-                       "plus 1e-12 along that direction: the difference must not grow from step to step.",
+                       "plus {:g} along that direction: the difference must not grow from step to step.",
                        problem, perturbation, g.h, rho, g.gap.front(), g.gap[std::size_t(k)], k,
-                       direction_words(g.direction));
+                       direction_words(g.direction), perturbation);
   return f;
 }
 
