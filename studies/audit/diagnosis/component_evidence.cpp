@@ -45,22 +45,19 @@ std::vector<UnitMotion> classify_all(const std::vector<Sums>& sums) {
 
 std::string plural(std::size_t n, const std::string& one, const std::string& many) { return n == 1 ? one : many; }
 
-// "coordinates 3-79" or "bodies 1-39 (coordinates 2-79)".
-std::string units_words(const std::vector<int>& units, int unit_dim) {
-  if (unit_dim == 1) return plural(units.size(), "coordinate ", "coordinates ") + index_ranges(units);
-  std::vector<int> coords;
-  for (int u : units)
-    for (int k = 0; k < unit_dim; ++k) coords.push_back(u * unit_dim + k);
-  return fmt::format("{}{} (coordinates {})", plural(units.size(), "body ", "bodies "), index_ranges(units),
-                     index_ranges(coords));
-}
-
 // The coordinates of the given units.
 std::vector<int> coordinates_of(const std::vector<int>& units, int unit_dim) {
   std::vector<int> coords;
   for (int u : units)
     for (int k = 0; k < unit_dim; ++k) coords.push_back(u * unit_dim + k);
   return coords;
+}
+
+// "coordinates 3-79" or "bodies 1-39 (coordinates 2-79)".
+std::string units_words(const std::vector<int>& units, int unit_dim) {
+  if (unit_dim == 1) return plural(units.size(), "coordinate ", "coordinates ") + index_ranges(units);
+  return fmt::format("{}{} (coordinates {})", plural(units.size(), "body ", "bodies "), index_ranges(units),
+                     index_ranges(coordinates_of(units, unit_dim)));
 }
 
 // The units of `kind`, with the unreadable ones (unknown) that lie between

@@ -3,8 +3,8 @@
 // step does what. The whole-vector free-step gain g = <Φ_h(x) − x, f>/(h|f|²)
 // (diagnosis.hpp) reads a scheme that moves 1 coordinate in 80 as one that
 // moves every coordinate 1/80 as far; per coordinate, or per body where the
-// problem has bodies (AuditProblem::body_dim), the two are told apart: "
-// coordinates 3–79 never move in free steps; 0–2 move by h f". Likewise for
+// problem has bodies (AuditProblem::body_dim), the two are told apart
+// ("coordinates 3-79 never move; coordinates 0-2 move by h f"). Likewise for
 // the projections: which coordinates the moving projections act on, and
 // whether their correction reaches the state there.
 //
@@ -54,9 +54,11 @@ struct ComponentEvidence {
 // free steps, for a problem whose bodies have `body_dim` coordinates (0: none).
 ComponentEvidence component_evidence(const std::vector<TraceRun>& runs, int body_dim);
 
-// The split in words, with the projections' part and where to look; a
-// coordinate that projections act on and that never changes in any traced
-// step is named even without free steps. Empty when every unit does the same.
+// The split in words, with the projections' part and where to look. Without
+// a split, the projections' reach: the coordinates that moving projections
+// act on and that move by h f alone in those steps, and the constraints whose
+// every moving projection left the step's result at x + h f. Empty when
+// every unit does the same and every projection reaches the state.
 std::vector<Finding> component_findings(const std::string& problem, const ComponentEvidence& e);
 
 // The free-step findings of one problem: the per-component split when there
