@@ -269,15 +269,25 @@ TEST(ComponentEvidence, AProjectionWhoseResultTheStepDropsIsNamedWithItsConstrai
 // per-component and growth rules names where to look and a check to run.
 TEST(ComponentEvidence, EveryDefectOfTheDiagnosisRulesSaysWhereToLookAndHowToCheck) {
   std::vector<Finding> all;
-  StencilLaw never{.of = "S", .problem = "p", .kind = "never"};
-  StencilLaw frozen{.of = "f", .problem = "p", .kind = "frozen", .frozen_at = {0}};
-  StencilLaw sqrt_h{.of = "S", .problem = "p", .kind = "h-dependent", .laws = {{1, 0.1, 0.5, 0}}, .c_min = 1,
-                    .c_max = 1.7, .outside = true};
+  auto law = [](std::string of, std::string kind) {
+    StencilLaw l;
+    l.of = std::move(of), l.problem = "p", l.kind = std::move(kind);
+    return l;
+  };
+  const StencilLaw never = law("S", "never");
+  StencilLaw frozen = law("f", "frozen");
+  frozen.frozen_at = {0};
+  StencilLaw sqrt_h = law("S", "h-dependent");
+  sqrt_h.laws = {{1, 0.1, 0.5, 0}};
+  sqrt_h.c_min = 1, sqrt_h.c_max = 1.7, sqrt_h.outside = true;
   for (const auto& l : {never, frozen, sqrt_h})
     for (auto& f : stencil_findings({l})) all.push_back(f);
-  ConstraintCoverage dropped{.problem = "p", .constraints = 2, .runs = 4, .never = {1}};
-  ConstraintCoverage ignored{.problem = "p", .constraints = 2, .runs = 4, .never = {0, 1}};
-  ConstraintCoverage some{.problem = "p", .constraints = 20, .runs = 4, .never = {3, 4}};
+  auto coverage = [](int m, std::vector<int> never) {
+    ConstraintCoverage c;
+    c.problem = "p", c.constraints = m, c.runs = 4, c.never = std::move(never);
+    return c;
+  };
+  const auto dropped = coverage(2, {1}), ignored = coverage(2, {0, 1}), some = coverage(20, {3, 4});
   for (auto& f : coverage_findings({dropped, ignored, some})) all.push_back(f);
   for (auto& f : free_step_evidence("p", runs_with(8, [](int, double h) { return h; }), 0)) all.push_back(f);
   for (auto& f : free_step_evidence("p", runs_with(8, [](int, double) { return 0.5; }), 0)) all.push_back(f);
@@ -288,9 +298,11 @@ TEST(ComponentEvidence, EveryDefectOfTheDiagnosisRulesSaysWhereToLookAndHowToChe
   r.correction = {1, 0};
   r.projected_support = {1, 1};
   for (auto& f : component_findings("p", component_evidence({r}, 0))) all.push_back(f);
-  GrowthTrace g{.h = 0.05, .gap = {1e-12, 3e-12, 9e-12}, .direction = Vec<double>::Unit(3, 2), .direction_step = 2};
+  GrowthTrace g;
+  g.h = 0.05, g.gap = {1e-12, 3e-12, 9e-12}, g.direction = Vec<double>::Unit(3, 2), g.direction_step = 2;
   all.push_back(growth_finding("p", 1e-12, g));
-  GrowthTrace at_once{.h = 0.05, .gap = {1e-12, 1}};
+  GrowthTrace at_once;
+  at_once.h = 0.05, at_once.gap = {1e-12, 1};
   all.push_back(growth_finding("p", 1e-12, at_once));
   int defects = 0;
   for (const auto& f : all) {
