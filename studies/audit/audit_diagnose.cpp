@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "studies/audit/audit_session.hpp"
+#include "studies/audit/diagnosis/component_evidence.hpp"
 #include "studies/runs/child_value.hpp"
 #include "studies/runs/parallel_runs.hpp"
 
@@ -122,7 +123,8 @@ void AuditSession::diagnose() {
     d.stencil.push_back(fit_stencil("f", label, runs));
     d.stencil.push_back(fit_stencil("S", label, runs));
     d.coverage.push_back(coverage_of(label, runs));
-    for (auto& f : free_step_findings(label, runs)) free_steps.push_back(std::move(f));
+    // The free steps, per coordinate or body where the split says more than the whole vector's gain.
+    for (auto& f : free_step_evidence(label, runs, problems_[i].body_dim)) free_steps.push_back(std::move(f));
   }
   for (const auto& c : d.coverage) coverage_by_problem[c.problem] = &c;
   for (auto& f : stencil_findings(d.stencil)) d.findings.push_back(std::move(f));

@@ -94,6 +94,11 @@ struct AuditProblem {
   // boundary", "flat boundary", "contacts switch", "non-identity metric".
   // Empty for a problem plugin (nothing is known of it).
   std::vector<std::string> tags;
+  // The coordinates per body when the state is a list of bodies laid out one
+  // after the other (x = (X_0, X_1, ...), X_i of this size: 2 for the disks
+  // and the crowd); 0 when the problem has no bodies. The diagnosis speaks of
+  // bodies, not coordinates, where it can (studies/audit/diagnosis/component_evidence.hpp).
+  int body_dim = 0;
 };
 
 // The step count of a ladder rung of about n steps on p: n itself, or the

@@ -37,13 +37,17 @@ void encode(codec::Writer& w, const TraceRun& x) {
   using codec::encode;
   encode(w, x.h), encode(w, x.n), encode(w, x.steps), encode(w, x.status), encode(w, x.fault), encode(w, x.queries),
       encode(w, x.evaluations), encode(w, x.projections), encode(w, x.violation), encode(w, x.project_calls),
-      encode(w, x.polyhedron_calls), encode(w, x.free_gain);
+      encode(w, x.polyhedron_calls), encode(w, x.free_gain), encode(w, x.free_dx_hf), encode(w, x.free_hf2),
+      encode(w, x.free_dx2), encode(w, x.moved), encode(w, x.correction), encode(w, x.projected_support),
+      encode(w, x.unreached);
 }
 void decode(codec::Reader& r, TraceRun& x) {
   using codec::decode;
   decode(r, x.h), decode(r, x.n), decode(r, x.steps), decode(r, x.status), decode(r, x.fault), decode(r, x.queries),
       decode(r, x.evaluations), decode(r, x.projections), decode(r, x.violation), decode(r, x.project_calls),
-      decode(r, x.polyhedron_calls), decode(r, x.free_gain);
+      decode(r, x.polyhedron_calls), decode(r, x.free_gain), decode(r, x.free_dx_hf), decode(r, x.free_hf2),
+      decode(r, x.free_dx2), decode(r, x.moved), decode(r, x.correction), decode(r, x.projected_support),
+      decode(r, x.unreached);
 }
 void encode(codec::Writer& w, const GrowthTrace& x) {
   using codec::encode;
@@ -65,9 +69,14 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
   out.evaluations.assign(std::size_t(m), 0);
   out.projections.assign(std::size_t(m), 0);
   out.violation.assign(std::size_t(m), 0.0);
+  out.unreached.assign(std::size_t(m), 0);
+  const auto d = std::size_t(problem.x0.size());
+  for (auto* v : {&out.free_dx_hf, &out.free_hf2, &out.free_dx2, &out.moved, &out.correction}) v->assign(d, 0.0);
+  out.projected_support.assign(d, 0);
   const auto stepper = scheme();
   RecordingView view(inner);
-  Vec<double> x = problem.x0, next(x.size()), f(x.size());
+  Vec<double> x = problem.x0, next(x.size()), f(x.size()), grad(x.size());
+  std::vector<int> moved_by;  // the constraints whose projection moved the point in this step
   std::vector<double> tf, ts;
   for (std::int64_t k = 0; k < std::min(n, steps); ++k) {
     const double tk = problem.t0 + double(k) * h;
@@ -86,6 +95,7 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
       break;
     }
     tf.clear(), ts.clear();
+    moved_by.clear();
     bool moved = false;
     for (const ViewCall& c : view.calls()) {
       if (!c.queries_set()) {
@@ -103,7 +113,7 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
       ++out.evaluations[std::size_t(c.j)];
       if (c.kind == ViewCall::project) {
         ++out.project_calls;
-        if (c.moved) ++out.projections[std::size_t(c.j)], moved = true;
+        if (c.moved) ++out.projections[std::size_t(c.j)], moved = true, moved_by.push_back(c.j);
       }
     }
     for (double t : tf) out.queries.push_back({0, tk, t});
@@ -124,8 +134,33 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
     // inside even the sets linearised at x, as PGS and Venel see them), the
     // end strictly inside, and no projection that moved the point.
     const double room = 2 * h * std::sqrt(f2);
-    if (f2 > 1e-24 && !moved && inside_by(set, tk, x, room) && inside_by(set, tk1, next, 0))
-      out.free_gain.push_back((next - x).dot(f) / (h * f2));
+    const Vec<double> dx = next - x;
+    for (std::size_t i = 0; i < d; ++i) out.moved[i] += std::abs(dx[Eigen::Index(i)]);
+    if (f2 > 1e-24 && !moved && inside_by(set, tk, x, room) && inside_by(set, tk1, next, 0)) {
+      out.free_gain.push_back(dx.dot(f) / (h * f2));
+      for (std::size_t i = 0; i < d; ++i) {
+        const double a = dx[Eigen::Index(i)], b = h * f[Eigen::Index(i)];
+        out.free_dx_hf[i] += a * b, out.free_hf2[i] += b * b, out.free_dx2[i] += a * a;
+      }
+    }
+    if (moved) {
+      for (std::size_t i = 0; i < d; ++i)
+        out.correction[i] += std::abs(dx[Eigen::Index(i)] - h * f[Eigen::Index(i)]);
+      // The coordinates each moving projection acts on (a constraint projected
+      // twice in a step counts twice: the count is of projections).
+      for (int j : moved_by) {
+        grad.setZero();
+        set.gradient(j, tk1, as_span(next), as_span(grad));
+        bool reached = false;
+        for (std::size_t i = 0; i < d; ++i) {
+          if (grad[Eigen::Index(i)] == 0) continue;
+          ++out.projected_support[i];
+          const double move = dx[Eigen::Index(i)], corr = std::abs(move - h * f[Eigen::Index(i)]);
+          reached = reached || corr > 1e-12 * std::abs(move);
+        }
+        if (!reached) ++out.unreached[std::size_t(j)];
+      }
+    }
     x.swap(next);
     ++out.steps;
   }

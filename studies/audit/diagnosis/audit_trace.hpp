@@ -38,6 +38,18 @@ struct TraceRun {
   // with no projection that moved the point: <Φ_h(x) − x, f(t_k, x)> / (h |f(t_k, x)|²),
   // which is 1 + O(h) for every consistent scheme (seed 000, (15)).
   std::vector<double> free_gain;
+  // Per coordinate i (issue 47, component_evidence.hpp), with Δ = Φ_h(x) − x
+  // and h f = h f(t_k, x): over the free steps above, Σ Δ_i h f_i, Σ (h f_i)²
+  // and Σ Δ_i²; over every traced step, Σ |Δ_i|; over the steps where a
+  // projection moved the point, Σ |Δ_i − h f_i| (what the projections added
+  // to the Euler step), and how many of those projections act on coordinate i
+  // (the constraint's gradient at the step's end has a non-zero entry i).
+  std::vector<double> free_dx_hf, free_hf2, free_dx2, moved, correction;
+  std::vector<std::int64_t> projected_support;
+  // Per constraint: moving projections after which none of the coordinates
+  // it acts on differs from x + h f at the step's end (to 1e-12 of its motion):
+  // the projection's correction never reached the state.
+  std::vector<std::int64_t> unreached;
 };
 
 // The first `steps` steps of a run with n steps over the problem's interval,

@@ -47,13 +47,20 @@ std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws) {
       where = fmt::format("on {} ({} of {})", join(names, "; "), members.size(), problems.size());
     }
     Finding f{"time stencil", "", false};
+    // Where to look (issue 47, item 5): the call of f or of S's functions, and the time passed to it.
+    const std::string call = l.of == "f" ? "the call of f(t, x, out)" : "the calls of project(j, t, x) (or value, distance)";
     if (l.kind == "never") {
-      f.text = fmt::format("{} never queried {}: the scheme ignores {}.", who, where, what);
+      f.text = fmt::format("{} never queried {}: the scheme ignores {}. Where to look: {} in the step: is it made at "
+                           "all, on the problem's view? Check: count {} in one step: at least one.",
+                           who, where, what, call, call);
       f.defect = true;
     } else if (l.kind == "frozen") {
       f.text = fmt::format("{} always queried at t = {} whatever t_k, {}: time frozen; {} is seen as it is at that "
-                           "time, not at the step's.",
-                           who, list_of(l.frozen_at), where, what);
+                           "time, not at the step's. Where to look: the time passed to {}: a constant or the run's "
+                           "start where the step's t (or t + h) belongs. Check: on a problem with a moving set or a "
+                           "time-dependent field, step once from t_k = 0 and once from t_k = 1 with the same x: the "
+                           "times {} is queried at must differ by 1.",
+                           who, list_of(l.frozen_at), where, what, call, who);
       f.defect = true;
     } else if (l.kind == "fixed") {
       f.text = fmt::format("{} queried at t_k + c h, c = {} (the same at every step and every h), {}.", who,
@@ -68,8 +75,11 @@ std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws) {
         if (law.q < 1 && std::abs(law.b) > 1e-12) {
           f.defect = true;
           f.text += fmt::format(" {} is evaluated O(h^{:.3g}) away from t_k + {} h, more than a step's fraction as "
-                                "h -> 0.",
-                                what, law.q, num(law.a));
+                                "h -> 0. Where to look: the time passed to {}: it is computed with a power of h "
+                                "other than 1 (sqrt(h), a tolerance or a look-ahead in time units). Check: print "
+                                "(t - t_k) / h for the queries of one step at two step sizes: a fraction of the step "
+                                "gives the same number at both.",
+                                l.of == "f" ? "The field" : "The set", law.q, num(law.a), call);
         } else if (std::abs(law.b) > 1e-12) {
           f.text += fmt::format(" The offset O(h^{:.3g}) is below the step's size as h -> 0: within O(h).", law.q);
         }
@@ -80,6 +90,10 @@ std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws) {
     if (l.outside && l.kind != "frozen") {
       f.defect = true;
       f.text += fmt::format(" Queried outside the step [t_k, t_k + h]: c from {} to {}.", num(l.c_min), num(l.c_max));
+      if (f.text.find("Where to look:") == std::string::npos)
+        f.text += fmt::format(" Where to look: the time passed to {}. Check: print (t - t_k) / h for each query of one "
+                              "step: it must lie in [0, 1].",
+                              call);
     }
     out.push_back(std::move(f));
   }
@@ -97,17 +111,27 @@ std::vector<Finding> coverage_findings(const std::vector<ConstraintCoverage>& co
     Finding f{"constraint coverage", "", true};
     const int m = c.constraints;
     if (int(c.never.size()) == m) {
-      f.text = fmt::format("{}: no constraint evaluated or projected in {} runs ({} constraint{}): S ignored.", c.problem,
-                           c.runs, m, m == 1 ? "" : "s");
+      f.text = fmt::format("{}: no constraint evaluated or projected in {} runs ({} constraint{}): S ignored. Where to "
+                           "look: the loop over p.constraints() in the step (its bound, or a loop never entered). "
+                           "Check: count the calls of project() in one step: at least one per constraint.",
+                           c.problem, c.runs, m, m == 1 ? "" : "s");
     } else if (c.never.size() == 1) {
       const int j = c.never[0];
-      f.text = fmt::format("{}: constraint {} of {} ({}) never evaluated or projected in {} runs: dropped?", c.problem,
-                           j, m, j == m - 1 ? "the last" : (j == 0 ? "the first" : "numbered from 0"), c.runs);
+      f.text = fmt::format("{}: constraint {} of {} ({}) never evaluated or projected in {} runs: dropped? Where to "
+                           "look: the loop over the constraints in the step: its bound ({}) or a filter that skips "
+                           "it. Check: count the calls of project(j, ...) per j in one step: every j from 0 to {} "
+                           "must appear.",
+                           c.problem, j, m, j == m - 1 ? "the last" : (j == 0 ? "the first" : "numbered from 0"),
+                           c.runs, j == m - 1 ? "j < size() - 1 where j < size() belongs" : "its start or its end",
+                           m - 1);
     } else {
       std::vector<std::string> ids;
       for (std::size_t k = 0; k < std::min<std::size_t>(c.never.size(), 8); ++k) ids.push_back(std::to_string(c.never[k]));
-      f.text = fmt::format("{}: constraints {}{} ({} of {}) never evaluated or projected in {} runs: dropped?",
-                           c.problem, join(ids), c.never.size() > 8 ? ", ..." : "", c.never.size(), m, c.runs);
+      f.text = fmt::format("{}: constraints {}{} ({} of {}) never evaluated or projected in {} runs: dropped? Where to "
+                           "look: the loop over the constraints in the step (its bounds, a neighbour list or a filter "
+                           "that skips them). Check: count the calls of project(j, ...) per j in one step: every j "
+                           "from 0 to {} must appear.",
+                           c.problem, join(ids), c.never.size() > 8 ? ", ..." : "", c.never.size(), m, c.runs, m - 1);
     }
     out.push_back(std::move(f));
   }
@@ -275,6 +299,9 @@ std::vector<Finding> free_step_findings(const std::string& problem, const std::v
     else
       text += fmt::format(": g goes like h^{:.2f}", slope);
   }
+  text += ". Where to look: the update of x, x + h f(t_k, x): the factor in front of h f, a step size used twice, "
+          "or f's output rescaled before it is used. Check: one step from a point far inside S: Phi_h(x) - x must be "
+          "h f(t_k, x) + O(h^2)";
   return {{"free step", text + ".", true}};
 }
 
@@ -297,18 +324,23 @@ Finding growth_finding(const std::string& problem, double perturbation, const Gr
   }
   if (g.direction_step < 1 || g.direction.size() == 0) {
     f.text = fmt::format("{}: from the start perturbed by {:g}, the run at h = {:.3g} left the given start's run at "
-                         "once ({:.2g} -> {:.2g} in {} step{}).",
+                         "once ({:.2g} -> {:.2g} in {} step{}). Where to look: the step's response to a small change "
+                         "of x (an explicit force, a penalty, a gain above 1 at this h). Check: step once from x and "
+                         "once from x perturbed by {:g}: the results must stay that close.",
                          problem, perturbation, g.h, g.gap.front(), g.gap.back(), g.gap.size() - 1,
-                         g.gap.size() == 2 ? "" : "s");
+                         g.gap.size() == 2 ? "" : "s", perturbation);
     return f;
   }
   const int k = g.direction_step;
   const double rho = std::pow(g.gap[std::size_t(k)] / g.gap.front(), 1.0 / k);
   f.text = fmt::format("{}: from the start perturbed by {:g}, the run at h = {:.3g} leaves the given start's run by a "
                        "factor {:.3g} per step ({:.2g} -> {:.2g} in {} steps), along {}: an unstable mode of the step, "
-                       "which a start exactly on its symmetry never excites.",
+                       "which a start exactly on its symmetry never excites. Where to look: the part of the step that "
+                       "acts along that direction without a projection (an explicit force such as a penalty, or an "
+                       "explicit update whose factor exceeds 1 at this h). Check: step once from x and once from x "
+                       "plus {:g} along that direction: the difference must not grow from step to step.",
                        problem, perturbation, g.h, rho, g.gap.front(), g.gap[std::size_t(k)], k,
-                       direction_words(g.direction));
+                       direction_words(g.direction), perturbation);
   return f;
 }
 

@@ -68,6 +68,7 @@ AuditProblem crowd_audit_problem(const CrowdAuditOptions& o) {
   a.parameters = fmt::format("N={} r={:g} L={:g} door={:g} T={:g} seed={}", c.people, c.radius, c.room, c.door_width,
                              c.t_end, c.seed);
   a.x0 = problem.x0();
+  a.body_dim = 2;  // X_i = (x_{2i}, x_{2i+1}), one disk after the other
   a.t0 = 0;
   a.t_end = c.t_end;
   set_sampled_reference(a, fine, coarse, c.t_end / double(o.reference.steps),

@@ -37,6 +37,7 @@ AuditProblem disks_audit_problem(const DisksAuditOptions& o) {
   a.name = "disks";
   a.parameters = fmt::format("N={} R={:g} gamma={:g} T={:g} seed={}", d.N, d.R, d.gamma, d.t_end, d.seed);
   a.x0 = problem->x0();
+  a.body_dim = 2;  // X_i = (x_{2i}, x_{2i+1}), one disk after the other
   a.t0 = 0;
   a.t_end = d.t_end;
   set_sampled_reference(a, fine, coarse, d.t_end / double(o.reference.steps),
