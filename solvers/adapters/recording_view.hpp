@@ -5,6 +5,7 @@
 // S at (its time stencil) and how often each constraint is looked at (its
 // coverage) from the host side of the view, whatever the scheme says of
 // itself. One RecordingView per run, one thread; clear() between steps.
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -21,6 +22,10 @@ struct ViewCall {
   int j = -1;          // the constraint (value, gradient, distance, project); -1 otherwise
   double t = 0;        // the time queried (f_integral: the start of its interval)
   double h = 0;        // f_integral: the interval's length
+  // f: which of the states the caller registered (set_known_states) the
+  // argument x equals bit for bit, as an index into that list; -1: none of
+  // them (an intermediate state such as a predictor), -2: not looked up.
+  int state = -2;
   bool queries_set() const { return kind != f && kind != f_integral; }
 };
 
@@ -33,10 +38,13 @@ class RecordingView final : public plugin::ProblemView, public PolyhedralView, p
 
   const std::vector<ViewCall>& calls() const { return calls_; }
   void clear() { calls_.clear(); }
+  // The states an f call's argument is compared with (ViewCall::state): the
+  // caller's list, which must outlive the calls; null: none.
+  void set_known_states(const std::vector<Vec<double>>* states) { known_ = states; }
 
   int dim() const override { return inner_.dim(); }
   void f(double t, std::span<const double> x, std::span<double> out) const override {
-    calls_.push_back({ViewCall::f, false, -1, t, 0});
+    calls_.push_back({ViewCall::f, false, -1, t, 0, known_state(x)});
     inner_.f(t, x, out);
   }
   const plugin::ConstraintView& constraints() const override { return *this; }
@@ -74,8 +82,18 @@ class RecordingView final : public plugin::ProblemView, public PolyhedralView, p
     return moved;
   }
 
+  int known_state(std::span<const double> x) const {
+    if (!known_) return -2;
+    for (std::size_t i = 0; i < known_->size(); ++i) {
+      const Vec<double>& s = (*known_)[i];
+      if (std::size_t(s.size()) == x.size() && std::equal(x.begin(), x.end(), s.data())) return int(i);
+    }
+    return -1;
+  }
+
   const plugin::ProblemView& inner_;
   const PolyhedralView* poly_;
+  const std::vector<Vec<double>>* known_ = nullptr;
   mutable std::vector<ViewCall> calls_;
 };
 

@@ -8,6 +8,7 @@
 
 #include "studies/audit/audit_session.hpp"
 #include "studies/audit/diagnosis/component_evidence.hpp"
+#include "studies/audit/diagnosis/state_stencil.hpp"
 #include "studies/runs/child_value.hpp"
 #include "studies/runs/parallel_runs.hpp"
 
@@ -114,6 +115,7 @@ void AuditSession::diagnose() {
   std::map<std::string, const ConstraintCoverage*> coverage_by_problem;
   d.coverage.reserve(problems_.size());
   std::vector<Finding> free_steps;
+  std::vector<StateStencil> states;
   for (std::size_t i = 0; i < problems_.size(); ++i) {
     std::vector<TraceRun> runs;
     for (std::size_t k = 0; k < plan.size(); ++k)
@@ -123,11 +125,13 @@ void AuditSession::diagnose() {
     d.stencil.push_back(fit_stencil("f", label, runs));
     d.stencil.push_back(fit_stencil("S", label, runs));
     d.coverage.push_back(coverage_of(label, runs));
+    states.push_back(state_stencil_of(label, runs));
     // The free steps, per coordinate or body where the split says more than the whole vector's gain.
     for (auto& f : free_step_evidence(label, runs, problems_[i].body_dim)) free_steps.push_back(std::move(f));
   }
   for (const auto& c : d.coverage) coverage_by_problem[c.problem] = &c;
   for (auto& f : stencil_findings(d.stencil)) d.findings.push_back(std::move(f));
+  for (auto& f : state_stencil_findings(states)) d.findings.push_back(std::move(f));
   for (auto& f : coverage_findings(d.coverage)) d.findings.push_back(std::move(f));
   for (auto& f : free_steps) d.findings.push_back(std::move(f));
 

@@ -39,7 +39,7 @@ void encode(codec::Writer& w, const TraceRun& x) {
       encode(w, x.evaluations), encode(w, x.projections), encode(w, x.violation), encode(w, x.project_calls),
       encode(w, x.polyhedron_calls), encode(w, x.free_gain), encode(w, x.free_dx_hf), encode(w, x.free_hf2),
       encode(w, x.free_dx2), encode(w, x.moved), encode(w, x.correction), encode(w, x.projected_support),
-      encode(w, x.unreached);
+      encode(w, x.unreached), encode(w, x.f_state_lag);
 }
 void decode(codec::Reader& r, TraceRun& x) {
   using codec::decode;
@@ -47,7 +47,7 @@ void decode(codec::Reader& r, TraceRun& x) {
       decode(r, x.evaluations), decode(r, x.projections), decode(r, x.violation), decode(r, x.project_calls),
       decode(r, x.polyhedron_calls), decode(r, x.free_gain), decode(r, x.free_dx_hf), decode(r, x.free_hf2),
       decode(r, x.free_dx2), decode(r, x.moved), decode(r, x.correction), decode(r, x.projected_support),
-      decode(r, x.unreached);
+      decode(r, x.unreached), decode(r, x.f_state_lag);
 }
 void encode(codec::Writer& w, const GrowthTrace& x) {
   using codec::encode;
@@ -76,12 +76,21 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
   const auto stepper = scheme();
   RecordingView view(inner);
   Vec<double> x = problem.x0, next(x.size()), f(x.size()), grad(x.size());
+  // The states f's arguments are compared with: x_k, x_{k−1}, ... then x_0
+  // (their lags in `lags`), rebuilt before each step.
+  std::vector<Vec<double>> recent{problem.x0}, known;
+  std::vector<std::int64_t> lags;
+  view.set_known_states(&known);
   std::vector<int> moved_by;  // the constraints whose projection moved the point in this step
   std::vector<double> tf, ts;
   for (std::int64_t k = 0; k < std::min(n, steps); ++k) {
     const double tk = problem.t0 + double(k) * h;
     const double tk1 = k + 1 == n ? problem.t_end : problem.t0 + double(k + 1) * h;
     view.clear();
+    known.assign(recent.rbegin(), recent.rend());
+    lags.clear();
+    for (std::size_t i = 0; i < known.size(); ++i) lags.push_back(std::int64_t(i));
+    if (k + 1 > std::int64_t(recent.size())) known.push_back(problem.x0), lags.push_back(k);
     Work work;
     try {
       stepper->step(tk, as_span(x), h, view, as_span(next), work);
@@ -97,7 +106,12 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
     tf.clear(), ts.clear();
     moved_by.clear();
     bool moved = false;
+    std::int64_t lag = -2;
     for (const ViewCall& c : view.calls()) {
+      if (c.kind == ViewCall::f && c.state >= -1) {
+        const std::int64_t l = c.state >= 0 ? lags[std::size_t(c.state)] : -1;
+        lag = lag < 0 ? std::max(lag, l) : (l >= 0 ? std::min(lag, l) : lag);
+      }
       if (!c.queries_set()) {
         add_distinct(tf, c.t);
         if (c.kind == ViewCall::f_integral) add_distinct(tf, c.t + c.h);
@@ -161,7 +175,10 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
         if (!reached) ++out.unreached[std::size_t(j)];
       }
     }
+    out.f_state_lag.push_back(lag);
     x.swap(next);
+    recent.push_back(x);
+    if (recent.size() > std::size_t(kKnownLags)) recent.erase(recent.begin());
     ++out.steps;
   }
   return out;

@@ -50,7 +50,15 @@ struct TraceRun {
   // it acts on differs from x + h f at the step's end (to 1e-12 of its motion):
   // the projection's correction never reached the state.
   std::vector<std::int64_t> unreached;
+  // Per traced step k (issue 47, state_stencil.hpp): the state the step's f
+  // calls were evaluated at, as a lag d (f at x_{k−d}) among the known states
+  // x_k, x_{k−1}, ..., x_{k−kKnownLags+1} and x_0, the most recent that
+  // matches bit for bit; the smallest over the step's calls. -1: no call took
+  // a known state (only intermediate ones: a predictor, a stage); -2: no f
+  // call. A step whose state equals an earlier one is read as the most recent.
+  std::vector<std::int64_t> f_state_lag;
 };
+inline constexpr int kKnownLags = 8;
 
 // The first `steps` steps of a run with n steps over the problem's interval,
 // from its start, the calls recorded host side. Throws nothing for a scheme's

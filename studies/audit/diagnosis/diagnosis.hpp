@@ -24,7 +24,7 @@ namespace sweepcheck {
 // scheme of the seeds does not do; otherwise a note (unusual, and why it is
 // within the theory) or plain information.
 struct Finding {
-  std::string topic;  // "time stencil", "constraint coverage", "pattern", "error", "violation", "free step", "growth"
+  std::string topic;  // "time stencil", "state stencil", "constraint coverage", "pattern", "error", "violation", "free step", "growth"
   std::string text;
   bool defect = false;
 };
