@@ -341,6 +341,33 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
   return out;
 }
 
+std::vector<Finding> step_floor_findings(const std::string& problem, std::vector<std::pair<double, double>> h_defect,
+                                         double scale) {
+  std::erase_if(h_defect, [](const auto& r) { return !(r.first > 0) || !std::isfinite(r.second) || !(r.second > 0); });
+  std::sort(h_defect.begin(), h_defect.end(), [](auto a, auto b) { return a.first > b.first; });
+  if (h_defect.size() < 4) return {};
+  const std::vector<std::pair<double, double>> fine(h_defect.end() - 4, h_defect.end());
+  const double h_hi = fine.front().first, h_lo = fine.back().first;
+  if (h_hi < 4 * h_lo * (1 - 1e-9)) return {};  // fewer than two halvings
+  double lo = std::numeric_limits<double>::infinity(), hi = 0;
+  for (const auto& [h, defect] : fine) lo = std::min(lo, h * defect), hi = std::max(hi, h * defect);
+  if (hi > 1.5 * lo) return {};  // not a fixed displacement per step
+  // One step's displacement: one rounding's floor (steps 1).
+  const double level = std::sqrt(lo * hi);
+  const PrecisionFloor pf = classify_floor(level, scale, 1);
+  if (pf.kind != FloorKind::single_roundoff) return {};
+  return {{"step",
+           fmt::format("{}: the consistency defect grows like 1/h and times h settles at {:.2g} = {} (‖x‖ <= {:.3g}) "
+                       "for h from {:.3g} to {:.3g}: one step moves x off h f + the normal cone by a fixed amount that "
+                       "does not shrink with h, single-precision round-off in the state or in the step (a factor "
+                       "{:.2g} of float's ε times the state's size). Where to look: the update of x (the type the "
+                       "state is kept or returned in) and the step's temporaries. To confirm: check the types of x "
+                       "and of the step's temporaries for float, or run the scheme in long double: the displacement "
+                       "moves with the precision's ε.",
+                       problem, level, floor_words(pf), scale, h_hi, h_lo, pf.factor),
+           true}};
+}
+
 std::vector<Finding> free_step_findings(const std::string& problem, const std::vector<TraceRun>& runs) {
   std::vector<std::pair<double, double>> g;  // (h, median gain)
   for (const auto& r : runs) {

@@ -63,6 +63,13 @@ std::vector<Finding> pattern_findings(const std::string& check, const std::vecto
 // judgement is not a pass (a fingerprint is only looked for there).
 std::vector<Finding> row_findings(const std::string& problem, const std::vector<RunRow>& rows, bool error_failed,
                                   bool violation_failed, const ConstraintCoverage* coverage);
+// The consistency probe's rows of one problem whose consistency judgement
+// failed, as (h, defect) with defect = dist((Φ_h(y) − y)/h − f(y), −N): a
+// defect growing like 1/h whose product with h settles is a displacement of
+// fixed size per step. Named when that size is single-precision round-off of
+// a state of norm `scale` (precision_floor.hpp; issue 47), else nothing.
+std::vector<Finding> step_floor_findings(const std::string& problem, std::vector<std::pair<double, double>> h_defect,
+                                         double scale);
 // Steps free of contact: the gain <Φ_h(x) − x, f> / (h |f|²) per traced h,
 // which tends to 1 for a consistent scheme.
 std::vector<Finding> free_step_findings(const std::string& problem, const std::vector<TraceRun>& runs);

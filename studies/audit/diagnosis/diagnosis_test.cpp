@@ -215,6 +215,22 @@ TEST(Diagnosis, AnErrorGrowingLikeTheStepCountAtFloatsFloorIsAccumulatedRoundOff
   EXPECT_TRUE(row_findings("p", order1, true, false, nullptr).empty());
 }
 
+TEST(Diagnosis, AConsistencyDefectTimesHSettlingAtFloatsFloorIsAStepsRoundOff) {
+  // A float state: each step is off by one rounding, 0.5 ε_f ‖x‖ = 6e-8, so the defect is 6e-8 / h.
+  std::vector<std::pair<double, double>> fl, offset, sqrt_law;
+  for (double h : {1e-3, 1e-4, 5e-5, 2.5e-5, 1.25e-5}) {
+    fl.push_back({h, 6e-8 / h});
+    offset.push_back({h, 1e-3 / h});
+    sqrt_law.push_back({h, 1e-3 / std::sqrt(h)});
+  }
+  const auto f = step_floor_findings("p", fl, 1);
+  EXPECT_TRUE(any_contains(f, "single-precision round-off in the state or in the step (a factor 0.5", true));
+  EXPECT_TRUE(any_contains(f, "Where to look: the update of x", true));
+  // Negative controls: a fixed offset of 1e-3 per step is no round-off, a defect like h^-1/2 no fixed displacement.
+  EXPECT_TRUE(step_floor_findings("p", offset, 1).empty());
+  EXPECT_TRUE(step_floor_findings("p", sqrt_law, 1).empty());
+}
+
 TEST(Diagnosis, APatternOnTheMeasuredTagsNamesTheDimensionAndWhereToLook) {
   std::map<std::string, std::vector<std::string>> tags{
       {"disks", {"d >= 40", "several bodies", "1 < |x| <= 10", "L T < 10"}},
