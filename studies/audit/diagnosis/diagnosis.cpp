@@ -28,7 +28,9 @@ std::string tag_hint(const std::string& tag) {
   auto starts = [&](const char* p) { return tag.rfind(p, 0) == 0; };
   if (tag == "moving set") return "the time passed to S (the constraints' t)";
   if (tag == "time-dependent field") return "the time passed to f";
-  if (starts("d ") || starts("5 < d") || tag == "several bodies" || tag.find(" bodies") != std::string::npos)
+  // "d <= 5" alone points nowhere: a defect the many-body problems hide
+  // (a pair that never touches) is no loop over coordinates.
+  if (tag == "d >= 40" || starts("5 < d") || tag == "several bodies")
     return "what depends on the size of x: loops over coordinates or bodies in the update of x and in project()'s "
            "sweep (a bound, a stride or a size fixed in the code)";
   if (starts("|x|") || starts("1 < |x|"))
@@ -36,7 +38,8 @@ std::string tag_hint(const std::string& tag) {
            "solver's)";
   if (tag == "f constant in x" || starts("L T") || starts("stiff field"))
     return "the use of f in the step: the state f is evaluated at, and an explicit step's stability for h L";
-  if (tag == "several constraints active together") return "project()'s sweep over the constraints (their order, count, the last one)";
+  if (tag == "several constraints active together")
+    return "project()'s sweep over the constraints (their order, count, the last one)";
   if (tag == "curved boundary" || tag == "flat boundary") return "project() on that kind of boundary";
   if (tag == "contacts switch") return "the steps where a contact starts or ends (activation, release)";
   if (tag == "non-identity metric") return "the metric project() works in (the problem's, not the Euclidean one)";
@@ -48,7 +51,7 @@ const char* floor_kind_words(FloorKind k) {
     case FloorKind::above: return "far above single-precision";
     case FloorKind::between: return "neither single- nor double-precision";
     case FloorKind::double_roundoff: return "at double-precision";
-    case FloorKind::ambiguous: return "single- or double-precision, the two cannot be told apart here:";
+    case FloorKind::ambiguous: return "single- or double-precision (the two cannot be told apart here)";
     case FloorKind::single_roundoff: break;
   }
   return "single-precision";
@@ -256,9 +259,10 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
       "(x + h f, what project() is handed). To confirm: check the types of x and of the step's temporaries for "
       "float, or run the scheme in long double: a round-off floor moves with the precision's ε, a slack does not.";
   const std::string look_slack =
-      " Where to look: project() and any inner iteration of the step (its stopping tolerance, a penalty's "
-      "stiffness, a regularisation). To confirm: tighten that tolerance or raise the stiffness: the level moves "
-      "with it.";
+      " Where to look: project() (the constraints it is called on, the time passed to S) and any inner iteration "
+      "of the step (its stopping tolerance, a penalty's stiffness, a regularisation). To confirm: the coverage and "
+      "stencil findings say whether every constraint is projected at the step's end; if so, tighten the tolerance "
+      "or raise the stiffness: the level moves with it.";
   if (error_failed && e_hi <= 1.5 * e_lo && e_lo > 10 * noise) {
     // Settled over the finest rows while n grows at least 4-fold: not an
     // accumulation, so one rounding's floor (steps 1, precision_floor.hpp).
@@ -272,8 +276,10 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
                            problem, level, floor_words(pf), scale, range, pf.factor, pf.double_floor, look_roundoff);
     else if (rel >= 1e-2)
       f.text = fmt::format("{}: the error stalls at {:.2g} ({}) for {}: the runs converge to another solution. Where "
-                           "to look: f and the update of x (the step's fixed point is not the sweeping process's). To "
-                           "confirm: one step from a point inside S must move x by h f(t_k, x) + O(h^2).",
+                           "to look: the step's fixed point is not the sweeping process's; the stencil, coverage and "
+                           "free-step findings name the call when one is at fault (f's increment, project(), the "
+                           "time passed to f or S). To confirm: the consistency probe (check 5) compares "
+                           "(Φ_h(y) − y)/h with f(y) and the normal cone at points of the solution.",
                            problem, level, rel >= 1 ? std::string("as large as the state itself")
                                                     : fmt::format("{:.2g} of the state's size", rel),
                            range);
