@@ -24,7 +24,8 @@ namespace sweepcheck {
 // scheme of the seeds does not do; otherwise a note (unusual, and why it is
 // within the theory) or plain information.
 struct Finding {
-  std::string topic;  // "time stencil", "constraint coverage", "pattern", "error", "violation", "free step", "growth"
+  // "time stencil", "constraint coverage", "pattern", "error", "violation", "step", "free step", "growth"
+  std::string topic;
   std::string text;
   bool defect = false;
 };
@@ -57,8 +58,12 @@ struct ProblemVerdict {
 std::vector<Finding> pattern_findings(const std::string& check, const std::vector<ProblemVerdict>& verdicts,
                                       const std::map<std::string, std::vector<std::string>>& tags);
 // The error and violation columns of one problem's ladder rows (refined rows
-// included): a floor near single precision, a stall at a fixed level, a
-// violation that does not vanish (and the constraint carrying it).
+// included): a stall at a fixed level, a violation that does not vanish (and
+// the constraint carrying it), an error growing as h shrinks, each level read
+// against the round-off floors of double and float (precision_floor.hpp:
+// "single-precision round-off in the state or in the step" with its factor,
+// else a slack or another solution), each defect naming where to look and a
+// check that confirms it.
 // `error_failed` / `violation_failed`: the problem's convergence / violation
 // judgement is not a pass (a fingerprint is only looked for there).
 std::vector<Finding> row_findings(const std::string& problem, const std::vector<RunRow>& rows, bool error_failed,
