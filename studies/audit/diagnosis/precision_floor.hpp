@@ -21,7 +21,7 @@
 //   sums to at most e^{LT} n u ‖x‖ (a biased rounding, e.g. h f below half an
 //   ulp of x, adds up linearly; an unbiased one like √n). Such an error grows
 //   as h shrinks (n = T/h grows). An error that stays at one level while n
-//   grows 8-fold over the finest rows is not accumulating: the projections
+//   grows at least 4-fold over the finest rows is not accumulating: the projections
 //   reset it each step (a state held against the constraints), steps = 1.
 // So the caller passes steps = 1 for a level that settles as h -> 0 (it is
 // the same at every n over the rows read), and steps = n for a level that
@@ -40,13 +40,14 @@
 //   only the coordinates of its bodies, which can be a fraction of ‖x‖ (the
 //   disks: one disk of 40 holds about 1/√40 = 0.16 of the norm), and the
 //   largest rounding over a run along the constraint's normal comes near, not
-//   to, that half ulp: 1/2 · 1/2 · 1/4 · 1/2 (a body at 1/16 of the norm, the
-//   normal across two coordinates) = 1/64.
+//   to, that half ulp: 1/2 (half an ulp) · 1/2 (the ulp's lower end) · 1/8 (a
+//   body at 1/8 of the norm, about a disk of 40) · 1/2 (the normal shared by
+//   two coordinates, and the run's largest short of the bound) = 1/64.
 // The double floor is the same band for ε_d = 2^-52 (at or below it: the
 // arithmetic's own). The floors are 2^29 (5e8) apart, the bands 2^20 (1e6)
-// for steps = 1, so no settled level can be both; for an
-// accumulated level (steps = n) they meet when 8 ε_d n >= ε_f / 64, n >=
-// 2^20: then the level is `ambiguous` and said so, not guessed.
+// for steps = 1, so no settled level can be both; for an accumulated level
+// (steps = n) they meet when 8 ε_d n >= ε_f / 64, n >= 2^20: then the level
+// is `ambiguous` and said so, not guessed.
 // Anything above the single band is a slack, a tolerance or another solution;
 // anything between the bands is neither precision's round-off (a tolerance of
 // that size), never called either.
