@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "studies/audit/audit_session.hpp"
 #include "studies/audit/diagnosis/component_evidence.hpp"
@@ -146,10 +147,22 @@ void AuditSession::diagnose() {
     const std::string label = problem_label(problems_[i]);
     const bool conv_failed = verdict_of(kConvergenceCheck.id, label) == CheckVerdict::fail;
     const bool viol_failed = verdict_of(kViolationCheck.id, label) == CheckVerdict::fail;
-    if (!conv_failed && !viol_failed) continue;
+    const bool cons_failed = verdict_of(kConsistencyCheck.id, label) == CheckVerdict::fail;
     std::vector<RunRow> rows;
     for (const auto& r : res_.ladder_rows)
       if (problem_label(r) == label) rows.push_back(r);
+    if (cons_failed) {
+      // The probe's defect times h against the round-off floors (issue 47),
+      // with the state's size from the ladder rows (max_k |x_k|).
+      double scale = 0;
+      for (const auto& r : rows)
+        if (r.status == RunStatus::ok && std::isfinite(r.scale)) scale = std::max(scale, r.scale);
+      std::vector<std::pair<double, double>> h_defect;
+      for (const auto& r : res_.probe_rows)
+        if (r.problem == label) h_defect.push_back({r.h, r.defect});
+      for (auto& f : step_floor_findings(label, std::move(h_defect), scale)) d.findings.push_back(std::move(f));
+    }
+    if (!conv_failed && !viol_failed) continue;
     const auto it = coverage_by_problem.find(label);
     for (auto& f : row_findings(label, rows, conv_failed, viol_failed,
                                 it == coverage_by_problem.end() ? nullptr : it->second))

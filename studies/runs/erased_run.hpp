@@ -91,7 +91,9 @@ struct AuditProblem {
   // What distinguishes the problem within the battery, in the words of the
   // audit's diagnosis (studies/audit/diagnosis/diagnosis.hpp, "Patterns"): "moving set",
   // "time-dependent field", "several constraints active together", "curved
-  // boundary", "flat boundary", "contacts switch", "non-identity metric".
+  // boundary", "flat boundary", "contacts switch", "non-identity metric";
+  // and the measured ones audit_problems() adds (dimension, bodies, state
+  // scale, the field's stiffness: studies/audit/problems/problem_tags.hpp).
   // Empty for a problem plugin (nothing is known of it).
   std::vector<std::string> tags;
   // The coordinates per body when the state is a list of bodies laid out one

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "studies/audit/diagnosis/diagnosis_words.hpp"
+#include "studies/audit/diagnosis/precision_floor.hpp"
 
 namespace sweepcheck {
 
@@ -19,6 +20,51 @@ namespace {
 using diagnosis_words::join;
 using diagnosis_words::list_of;
 using diagnosis_words::num;
+
+// Where a pattern points in the step (issue 47, item 5): the call or part of
+// the step a feature of the battery exercises, by tag (problem_tags.hpp and
+// AuditProblem::tags). Empty for a tag with nothing to add.
+std::string tag_hint(const std::string& tag) {
+  auto starts = [&](const char* p) { return tag.rfind(p, 0) == 0; };
+  if (tag == "moving set") return "the time passed to S (the constraints' t)";
+  if (tag == "time-dependent field") return "the time passed to f";
+  // "d <= 5" alone points nowhere: a defect the many-body problems hide
+  // (a pair that never touches) is no loop over coordinates.
+  if (tag == "d >= 40" || starts("5 < d") || tag == "several bodies")
+    return "what depends on the size of x: loops over coordinates or bodies in the update of x and in project()'s "
+           "sweep (a bound, a stride or a size fixed in the code)";
+  if (starts("|x|") || starts("1 < |x|"))
+    return "a floor relative to ‖x‖ (the precision x is kept in) or an absolute tolerance (project()'s, an inner "
+           "solver's)";
+  if (tag == "f constant in x" || starts("L T") || starts("stiff field"))
+    return "the use of f in the step: the state f is evaluated at, and an explicit step's stability for h L";
+  if (tag == "several constraints active together")
+    return "project()'s sweep over the constraints (their order, count, the last one)";
+  if (tag == "curved boundary" || tag == "flat boundary") return "project() on that kind of boundary";
+  if (tag == "contacts switch") return "the steps where a contact starts or ends (activation, release)";
+  if (tag == "non-identity metric") return "the metric project() works in (the problem's, not the Euclidean one)";
+  return "";
+}
+
+const char* floor_kind_words(FloorKind k) {
+  switch (k) {
+    case FloorKind::above: return "far above single-precision";
+    case FloorKind::between: return "neither single- nor double-precision";
+    case FloorKind::double_roundoff: return "at double-precision";
+    case FloorKind::ambiguous: return "single- or double-precision (the two cannot be told apart here)";
+    case FloorKind::single_roundoff: break;
+  }
+  return "single-precision";
+}
+
+std::string hint_words(const std::vector<std::string>& feature) {
+  std::string h;
+  for (const auto& t : feature) {
+    const std::string one = tag_hint(t);
+    if (!one.empty() && h.find(one) == std::string::npos) h += (h.empty() ? "" : "; or ") + one;
+  }
+  return h.empty() ? "" : " Where to look: " + h + ".";
+}
 
 }  // namespace
 
@@ -188,14 +234,14 @@ std::vector<Finding> pattern_findings(const std::string& check, const std::vecto
       // A pair only when no single tag of it already says it.
       if (feature.size() == 2 && !out.empty()) continue;
       out.push_back({"pattern",
-                     fmt::format("{} fails on every problem tagged {} ({}/{}) and passes every one without ({}/{}).",
-                                 check, words(feature), fw, nf, np, np),
+                     fmt::format("{} fails on every problem tagged {} ({}/{}) and passes every one without ({}/{}).{}",
+                                 check, words(feature), fw, nf, np, np, hint_words(feature)),
                      false});
     } else if (feature.size() == 1 && fw == 0 && pw == np) {
       negative.push_back({"pattern",
                           fmt::format("{} fails only on problems not tagged {} ({}/{}) and passes every one tagged so "
-                                      "({}/{}).",
-                                      check, words(feature), nf, nf, np, np),
+                                      "({}/{}).{}",
+                                      check, words(feature), nf, nf, np, np, hint_words(feature)),
                           false});
     } else if (feature.size() == 1) {
       const double score = double(fw) / nf - double(pw) / np;
@@ -231,23 +277,55 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
   }
   if (scale <= 0) scale = 1;
   const std::string range = fmt::format("h from {:.3g} to {:.3g}", h_hi, h_lo);
+  // Where to look and how to confirm (issue 47, item 5), per cause.
+  const std::string look_roundoff =
+      " Where to look: the update of x (the type the state is kept or returned in) and the step's temporaries "
+      "(x + h f, what project() is handed). To confirm: check the types of x and of the step's temporaries for "
+      "float, or run the scheme in long double: a round-off floor moves with the precision's ε, a slack does not.";
+  const std::string look_slack =
+      " Where to look: project() (the constraints it is called on, the time passed to S) and any inner iteration "
+      "of the step (its stopping tolerance, a penalty's stiffness, a regularisation). To confirm: the coverage and "
+      "stencil findings say whether every constraint is projected at the step's end; if so, tighten the tolerance "
+      "or raise the stiffness: the level moves with it.";
   if (error_failed && e_hi <= 1.5 * e_lo && e_lo > 10 * noise) {
+    // Settled over the finest rows while n grows at least 4-fold: not an
+    // accumulation, so one rounding's floor (steps 1, precision_floor.hpp).
     const double level = std::sqrt(e_lo * e_hi), rel = level / scale;
+    const PrecisionFloor pf = classify_floor(level, scale, 1);
     Finding f{"error", "", true};
-    if (rel >= 1e-8 && rel <= 3e-6)
-      f.text = fmt::format("{}: the error stops at {:.2g} ({:.2g} of the state's size {:.3g}) for {}: near "
-                           "single-precision round-off (6e-8 relative): float arithmetic somewhere?",
-                           problem, level, rel, scale, range);
+    if (pf.kind == FloorKind::single_roundoff)
+      f.text = fmt::format("{}: the error stops at {:.2g} = {} (‖x‖ = {:.3g}) for {}: single-precision round-off in "
+                           "the state or in the step (a factor {:.2g} of float's ε = 1.2e-7 times the state's size; "
+                           "double's would be {:.2g}).{}",
+                           problem, level, floor_words(pf), scale, range, pf.factor, pf.double_floor, look_roundoff);
     else if (rel >= 1e-2)
-      f.text = fmt::format("{}: the error stalls at {:.2g} ({}) for {}: the runs converge to another solution.", problem,
-                           level, rel >= 1 ? std::string("as large as the state itself")
-                                           : fmt::format("{:.2g} of the state's size", rel),
+      f.text = fmt::format("{}: the error stalls at {:.2g} ({}) for {}: the runs converge to another solution. Where "
+                           "to look: the step's fixed point is not the sweeping process's; the stencil, coverage and "
+                           "free-step findings name the call when one is at fault (f's increment, project(), the "
+                           "time passed to f or S). To confirm: the consistency probe (check 5) compares "
+                           "(Φ_h(y) − y)/h with f(y) and the normal cone at points of the solution.",
+                           problem, level, rel >= 1 ? std::string("as large as the state itself")
+                                                    : fmt::format("{:.2g} of the state's size", rel),
                            range);
     else
       f.text = fmt::format("{}: the error stalls at {:.2g} for {}, independent of h: a fixed tolerance or slack of "
-                           "about {:.2g}.",
-                           problem, level, range, level);
+                           "about {:.2g} ({}: {} round-off).{}",
+                           problem, level, range, level, floor_words(pf),
+                           floor_kind_words(pf.kind),
+                           look_slack);
     out.push_back(std::move(f));
+  } else if (error_failed && fine.back()->error_uniform > 1.5 * fine.front()->error_uniform) {
+    // Growing as h shrinks: roundings that add up over n = T/h steps.
+    const std::int64_t n = std::max<std::int64_t>(1, fine.back()->steps);
+    const PrecisionFloor pf = classify_floor(fine.back()->error_uniform, scale, n);
+    if (pf.kind == FloorKind::single_roundoff)
+      out.push_back({"error",
+                     fmt::format("{}: the error grows as h shrinks ({:.2g} to {:.2g} for {}), at {} (‖x‖ = {:.3g}): "
+                                 "accumulated single-precision round-off in the state or in the step, one rounding "
+                                 "per step added up over the steps.{}",
+                                 problem, fine.front()->error_uniform, fine.back()->error_uniform, range,
+                                 floor_words(pf, n), scale, look_roundoff),
+                     true});
   }
   const double v_first = fine.front()->violation, v_last = fine.back()->violation;
   if (violation_failed && v_lo > 1e-12 * scale) {
@@ -255,20 +333,69 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
     if (coverage && coverage->carrier >= 0 && coverage->constraints > 1)
       carrier = fmt::format(", carried by constraint {} of {} (d = {:.2g} in the finest traced run)", coverage->carrier,
                             coverage->constraints, coverage->carrier_violation);
-    if (v_hi <= 1.5 * v_lo)
+    if (v_hi <= 1.5 * v_lo) {
+      // A violation is reset by every projection: one rounding's floor (steps 1).
+      const double level = std::sqrt(v_lo * v_hi);
+      const PrecisionFloor pf = classify_floor(level, scale, 1);
+      if (pf.kind == FloorKind::single_roundoff)
+        out.push_back({"violation",
+                       fmt::format("{}: the violation settles at {:.2g} = {} (‖x‖ = {:.3g}) for {} instead of "
+                                   "vanishing like O(h){}: single-precision round-off in the state or in the step "
+                                   "(a factor {:.2g} of float's ε = 1.2e-7 times the state's size, double's would be "
+                                   "{:.2g}): each step ends off S by a rounding of x after project().{}",
+                                   problem, level, floor_words(pf), scale, range, carrier, pf.factor,
+                                   pf.double_floor, look_roundoff),
+                       true});
+      else
+        out.push_back({"violation",
+                       fmt::format("{}: the violation settles at {:.2g} for {} instead of vanishing like O(h){} ({}: "
+                                   "{} round-off): the iterates solve another problem (a regularised one, a slack) "
+                                   "or leave a constraint alone.{}{}",
+                                   problem, level, range, carrier, floor_words(pf),
+                                   floor_kind_words(pf.kind),
+                                   look_slack,
+                                   carrier.empty() ? ""
+                                                   : " If the carrier is always the same constraint, check that "
+                                                     "project() is called on it in every sweep."),
+                       true});
+    } else if (v_last > 1.5 * v_first) {
       out.push_back({"violation",
-                     fmt::format("{}: the violation settles at {:.2g} for {} instead of vanishing like O(h){}: the "
-                                 "iterates solve another problem (a regularised one, a slack) or leave a constraint "
-                                 "alone.",
-                                 problem, std::sqrt(v_lo * v_hi), range, carrier),
+                     fmt::format("{}: the violation grows as h shrinks ({:.2g} to {:.2g} for {}){}. Where to look: "
+                                 "project() and the time passed to S (a set queried away from the step's end leaves "
+                                 "x where the set was). To confirm: measure d_S(t_k + h, Φ_h(x)) after one step from "
+                                 "a point of S: it must be O(h^2) on a smooth boundary.",
+                                 problem, v_first, v_last, range, carrier),
                      true});
-    else if (v_last > 1.5 * v_first)
-      out.push_back({"violation",
-                     fmt::format("{}: the violation grows as h shrinks ({:.2g} to {:.2g} for {}){}.", problem, v_first,
-                                 v_last, range, carrier),
-                     true});
+    }
   }
   return out;
+}
+
+std::vector<Finding> step_floor_findings(const std::string& problem, std::vector<std::pair<double, double>> h_defect,
+                                         double scale) {
+  std::erase_if(h_defect, [](const auto& r) { return !(r.first > 0) || !std::isfinite(r.second) || !(r.second > 0); });
+  std::sort(h_defect.begin(), h_defect.end(), [](auto a, auto b) { return a.first > b.first; });
+  if (h_defect.size() < 4) return {};
+  const std::vector<std::pair<double, double>> fine(h_defect.end() - 4, h_defect.end());
+  const double h_hi = fine.front().first, h_lo = fine.back().first;
+  if (h_hi < 4 * h_lo * (1 - 1e-9)) return {};  // fewer than two halvings
+  double lo = std::numeric_limits<double>::infinity(), hi = 0;
+  for (const auto& [h, defect] : fine) lo = std::min(lo, h * defect), hi = std::max(hi, h * defect);
+  if (hi > 1.5 * lo) return {};  // not a fixed displacement per step
+  // One step's displacement: one rounding's floor (steps 1).
+  const double level = std::sqrt(lo * hi);
+  const PrecisionFloor pf = classify_floor(level, scale, 1);
+  if (pf.kind != FloorKind::single_roundoff) return {};
+  return {{"step",
+           fmt::format("{}: the consistency defect grows like 1/h and times h settles at {:.2g} = {} (‖x‖ <= {:.3g}) "
+                       "for h from {:.3g} to {:.3g}: one step moves x off h f + the normal cone by a fixed amount that "
+                       "does not shrink with h, single-precision round-off in the state or in the step (a factor "
+                       "{:.2g} of float's ε times the state's size). Where to look: the update of x (the type the "
+                       "state is kept or returned in) and the step's temporaries. To confirm: check the types of x "
+                       "and of the step's temporaries for float, or run the scheme in long double: the displacement "
+                       "moves with the precision's ε.",
+                       problem, level, floor_words(pf), scale, h_hi, h_lo, pf.factor),
+           true}};
 }
 
 std::vector<Finding> free_step_findings(const std::string& problem, const std::vector<TraceRun>& runs) {

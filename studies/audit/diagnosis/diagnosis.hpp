@@ -24,7 +24,9 @@ namespace sweepcheck {
 // scheme of the seeds does not do; otherwise a note (unusual, and why it is
 // within the theory) or plain information.
 struct Finding {
-  std::string topic;  // "time stencil", "state stencil", "constraint coverage", "pattern", "error", "violation", "free step", "growth"
+  // "time stencil", "state stencil", "constraint coverage", "pattern", "error", "violation", "step", "free step",
+  // "growth"
+  std::string topic;
   std::string text;
   bool defect = false;
 };
@@ -57,12 +59,23 @@ struct ProblemVerdict {
 std::vector<Finding> pattern_findings(const std::string& check, const std::vector<ProblemVerdict>& verdicts,
                                       const std::map<std::string, std::vector<std::string>>& tags);
 // The error and violation columns of one problem's ladder rows (refined rows
-// included): a floor near single precision, a stall at a fixed level, a
-// violation that does not vanish (and the constraint carrying it).
+// included): a stall at a fixed level, a violation that does not vanish (and
+// the constraint carrying it), an error growing as h shrinks, each level read
+// against the round-off floors of double and float (precision_floor.hpp:
+// "single-precision round-off in the state or in the step" with its factor,
+// else a slack or another solution), each defect naming where to look and a
+// check that confirms it.
 // `error_failed` / `violation_failed`: the problem's convergence / violation
 // judgement is not a pass (a fingerprint is only looked for there).
 std::vector<Finding> row_findings(const std::string& problem, const std::vector<RunRow>& rows, bool error_failed,
                                   bool violation_failed, const ConstraintCoverage* coverage);
+// The consistency probe's rows of one problem whose consistency judgement
+// failed, as (h, defect) with defect = dist((Φ_h(y) − y)/h − f(y), −N): a
+// defect growing like 1/h whose product with h settles is a displacement of
+// fixed size per step. Named when that size is single-precision round-off of
+// a state of norm `scale` (precision_floor.hpp; issue 47), else nothing.
+std::vector<Finding> step_floor_findings(const std::string& problem, std::vector<std::pair<double, double>> h_defect,
+                                         double scale);
 // Steps free of contact: the gain <Φ_h(x) − x, f> / (h |f|²) per traced h,
 // which tends to 1 for a consistent scheme.
 std::vector<Finding> free_step_findings(const std::string& problem, const std::vector<TraceRun>& runs);

@@ -156,7 +156,9 @@ TEST(Diagnosis, AnErrorStallingAtAFixedLevelIsNamedWithItsLevel) {
     order1.push_back(row(h, h, 0));
   }
   EXPECT_TRUE(any_contains(row_findings("p", stall, true, false, nullptr), "slack of about 0.0001", true));
-  EXPECT_TRUE(any_contains(row_findings("p", floor32, true, false, nullptr), "float arithmetic", true));
+  EXPECT_TRUE(any_contains(row_findings("p", floor32, true, false, nullptr),
+                           "single-precision round-off in the state or in the step", true));
+  EXPECT_FALSE(any_contains(row_findings("p", stall, true, false, nullptr), "round-off in the state", true));
   EXPECT_TRUE(row_findings("p", order1, true, true, nullptr).empty());
 }
 
@@ -170,6 +172,81 @@ TEST(Diagnosis, AViolationThatSettlesIsNamedWithTheConstraintCarryingIt) {
   const auto f = row_findings("p", rows, false, true, &c);
   EXPECT_TRUE(any_contains(f, "violation settles at 0.02", true));
   EXPECT_TRUE(any_contains(f, "carried by constraint 39 of 40", true));
+}
+
+TEST(Diagnosis, AViolationAtFloatsFloorIsNamedRoundOffWithItsFactorAndWhereToLook) {
+  // examples/wrong_float_state.cpp on the translating ball: 1.17e-7 with ‖x‖ = 2.4.
+  std::vector<RunRow> fl, slack, tiny;
+  for (double h : {1e-4, 5e-5, 2.5e-5, 1.25e-5}) {
+    fl.push_back(row(h, h, 1.17e-7));
+    fl.back().scale = 2.4;
+    slack.push_back(row(h, h, 1e-3));
+    tiny.push_back(row(h, h, 1e-11));
+  }
+  const auto f = row_findings("ball", fl, false, true, nullptr);
+  EXPECT_TRUE(any_contains(f, "single-precision round-off in the state or in the step (a factor 0.41", true));
+  EXPECT_TRUE(any_contains(f, "Where to look: the update of x", true));
+  EXPECT_TRUE(any_contains(f, "run the scheme in long double", true));
+  // Negative controls: a slack of 1e-3, and 1e-11 (neither precision's floor), are not round-off.
+  const auto s = row_findings("p", slack, false, true, nullptr);
+  EXPECT_TRUE(any_contains(s, "a regularised one, a slack", true));
+  EXPECT_TRUE(any_contains(s, "far above single-precision round-off", true));
+  EXPECT_FALSE(any_contains(s, "single-precision round-off in the state", true));
+  const auto t = row_findings("p", tiny, false, true, nullptr);
+  EXPECT_TRUE(any_contains(t, "neither single- nor double-precision", true));
+  EXPECT_TRUE(any_contains(t, "Where to look: project()", true));
+}
+
+TEST(Diagnosis, AnErrorGrowingLikeTheStepCountAtFloatsFloorIsAccumulatedRoundOff) {
+  // One rounding of a unit state per step, biased: e = 0.3 ε_f n over n = 1/h.
+  std::vector<RunRow> fl, order1;
+  for (double h : {1e-4, 5e-5, 2.5e-5, 1.25e-5}) {
+    const auto n = std::int64_t(std::llround(1 / h));
+    fl.push_back(row(h, 0.3 * 1.19e-7 * double(n), 0));
+    fl.back().steps = n;
+    order1.push_back(row(h, 1e-2 * h * double(n) * h, 0));  // shrinking: no growth
+    order1.back().steps = n;
+  }
+  EXPECT_TRUE(any_contains(row_findings("p", fl, true, false, nullptr),
+                           "accumulated single-precision round-off in the state or in the step", true));
+  // Negative control: an error growing far above n roundings is not called round-off.
+  for (auto& r : fl) r.error_uniform *= 1e3;
+  EXPECT_FALSE(any_contains(row_findings("p", fl, true, false, nullptr), "round-off", true));
+  EXPECT_TRUE(row_findings("p", order1, true, false, nullptr).empty());
+}
+
+TEST(Diagnosis, AConsistencyDefectTimesHSettlingAtFloatsFloorIsAStepsRoundOff) {
+  // A float state: each step is off by one rounding, 0.5 ε_f ‖x‖ = 6e-8, so the defect is 6e-8 / h.
+  std::vector<std::pair<double, double>> fl, offset, sqrt_law;
+  for (double h : {1e-3, 1e-4, 5e-5, 2.5e-5, 1.25e-5}) {
+    fl.push_back({h, 6e-8 / h});
+    offset.push_back({h, 1e-3 / h});
+    sqrt_law.push_back({h, 1e-3 / std::sqrt(h)});
+  }
+  const auto f = step_floor_findings("p", fl, 1);
+  EXPECT_TRUE(any_contains(f, "single-precision round-off in the state or in the step (a factor 0.5", true));
+  EXPECT_TRUE(any_contains(f, "Where to look: the update of x", true));
+  // Negative controls: a fixed offset of 1e-3 per step is no round-off, a defect like h^-1/2 no fixed displacement.
+  EXPECT_TRUE(step_floor_findings("p", offset, 1).empty());
+  EXPECT_TRUE(step_floor_findings("p", sqrt_law, 1).empty());
+}
+
+TEST(Diagnosis, APatternOnTheMeasuredTagsNamesTheDimensionAndWhereToLook) {
+  std::map<std::string, std::vector<std::string>> tags{
+      {"disks", {"d >= 40", "several bodies", "1 < |x| <= 10", "L T < 10"}},
+      {"crowd", {"d >= 40", "several bodies", "|x| > 10", "stiff field (L T >= 10)"}},
+      {"sliding", {"d <= 5", "|x| <= 1", "f constant in x"}},
+      {"wall", {"d <= 5", "1 < |x| <= 10", "L T < 10"}}};
+  const auto f =
+      pattern_findings("consistency", {{"disks", true}, {"crowd", true}, {"sliding", false}, {"wall", false}}, tags);
+  EXPECT_TRUE(any_contains(f, "fails on every problem tagged 'd >= 40' (2/2) and passes every one without (2/2). "
+                              "Where to look: what depends on the size of x",
+                           false));
+  EXPECT_TRUE(any_contains(f, "tagged 'several bodies' (2/2)", false));
+  // Negative control: failing on one problem of each class, no tag (nor either of two) separates.
+  const auto none =
+      pattern_findings("consistency", {{"disks", true}, {"crowd", false}, {"sliding", true}, {"wall", false}}, tags);
+  EXPECT_FALSE(any_contains(none, "fails on every problem tagged", false));
 }
 
 TEST(Diagnosis, APatternNamesTheTagEveryFailingProblemHasAndNoPassingOne) {

@@ -7,6 +7,7 @@
 #include "studies/audit/problems/audit_crowd.hpp"
 #include "studies/audit/problems/audit_disks.hpp"
 #include "studies/audit/problems/audit_lcs.hpp"
+#include "studies/audit/problems/problem_tags.hpp"
 #include "sweepcheck/analytic/moving_sets.hpp"
 #include "sweepcheck/analytic/sliding_case.hpp"
 #include "sweepcheck/solvers/adapters/polyhedral_view.hpp"
@@ -224,7 +225,13 @@ std::vector<AuditProblem> audit_problems(int count) {
   if (count < 0) throw std::invalid_argument("audit_problems: count must be >= 0");
   const std::size_t n = count == 0 ? makers.size() : std::min<std::size_t>(makers.size(), std::size_t(count));
   std::vector<AuditProblem> list;
-  for (std::size_t i = 0; i < n; ++i) list.push_back(makers[i]());
+  for (std::size_t i = 0; i < n; ++i) {
+    list.push_back(makers[i]());
+    // The measured tags (issue 47, problem_tags.hpp): dimension, bodies (the
+    // disks and the crowd: two coordinates per body), state scale, field.
+    AuditProblem& a = list.back();
+    add_feature_tags(a, a.name == "disks" || a.name == "crowd" ? int(a.x0.size() / 2) : 0);
+  }
   return list;
 }
 
