@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
+#include "sweepcheck/solvers/core/resource_limits.hpp"
 #include "studies/runs/erased_run.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/runs/problem_guard.hpp"
@@ -71,6 +72,13 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
         throw std::invalid_argument("plugin study: " + need->requirement() + "; the view of " + problem.name +
                                     " exposes none");
   const auto counts = nested_step_counts(problem.t_end - problem.t0, opt);
+  // A run's cost, estimated before any starts (solvers/core/resource_limits.hpp).
+  if (const double cost = double(counts.back()) * double(problem.x0.size()); !(cost <= kMaxRunComponentSteps))
+    throw std::invalid_argument(fmt::format(
+        "--points / --ratio / --h-max: the finest rung's {} steps on {} (dim() = {}) are {:.3g} component-steps "
+        "(steps x dim); a run on a problem may take at most {:.0e} (about 20 s), so at most {} steps here",
+        counts.back(), problem.name, problem.x0.size(), cost, kMaxRunComponentSteps,
+        static_cast<std::int64_t>(kMaxRunComponentSteps / double(problem.x0.size()))));
   PluginStudy out;
   out.reference_free = problem.reference_free();
   // The coarsest grid's times, thinned by a divisor of n_0 so they stay grid times.

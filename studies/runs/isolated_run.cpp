@@ -87,6 +87,7 @@ struct ChildPage {
 // Set in the child only (after fork, where the child is single-threaded), so
 // the host's threads never see it non-null.
 ChildPage* child_page = nullptr;
+bool is_child_run = false;  // likewise: true in a child, whether or not its page could be mapped
 
 // One shared anonymous page per child run: the child writes, the host reads
 // after the child has ended.
@@ -203,6 +204,7 @@ pid_t fork_child(const std::function<std::string()>& work, const SharedPage& pro
     ::setpgid(0, 0);
     if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
     child_page = progress.get();
+    is_child_run = true;
     limit_memory(limits);
     child_main(fds[1], work);
   }
@@ -387,6 +389,13 @@ void report_child_call(int call, double t) {
 
 void report_child_call_returned() {
   if (child_page) child_page->inside.store(0, std::memory_order_release);
+}
+
+bool inside_child_run() { return is_child_run; }
+
+ChildCall current_child_call() {
+  if (!child_page) return {};
+  return {child_page->call.load(), child_page->t.load(), child_page->inside.load() != 0};
 }
 
 double available_memory_bytes() {

@@ -69,6 +69,11 @@ void report_child_progress(std::int64_t value);
 // `call` at time t, and returning from it. No-ops outside a child run.
 void report_child_call(int call, double t);
 void report_child_call_returned();
+// The call the child last reported (call -1 outside a child run): a call
+// that must report one of its own inside another restores it after.
+ChildCall current_child_call();
+// Whether this process is a child run (a cheap test: no system call).
+bool inside_child_run();
 
 // Bytes the kernel reports as available (MemAvailable of /proc/meminfo); 0
 // when unknown.
