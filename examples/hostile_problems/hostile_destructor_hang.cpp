@@ -1,6 +1,7 @@
 // A correct problem whose destructor never returns (it joins a thread that
 // never ends). Issue 45: reported as a hang "inside value at t = 3", after a
 // minute. The problem is now never destroyed where it can hold anything up.
+#include <chrono>
 #include <thread>
 
 #include "hostile_problem.hpp"
