@@ -21,7 +21,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -396,6 +398,34 @@ bool inside_child_run() { return is_child_run; }
 ChildCall current_child_call() {
   if (!child_page) return {};
   return {child_page->call.load(), child_page->t.load(), child_page->inside.load() != 0};
+}
+
+void adopt_orphans() { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }
+
+int kill_adopted_orphans() {
+  const pid_t self = ::getpid();
+  int killed = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const auto close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 1));
+    char state = 0;
+    long ppid = 0;
+    if (!(rest >> state >> ppid) || ppid != self) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(name));
+    ::kill(pid, SIGKILL);
+    while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    ++killed;
+  }
+  return killed;
 }
 
 double available_memory_bytes() {
