@@ -7,6 +7,7 @@
 
 #include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
 #include "sweepcheck/solvers/core/resource_limits.hpp"
+#include "studies/runs/child_value.hpp"
 #include "studies/runs/erased_run.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/runs/problem_guard.hpp"
@@ -110,6 +111,13 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
       tasks.size(), opt.executor,
       [&](std::size_t i) {
         const Task& t = tasks[i];
+        // A run finished before a kill (--resume): its row and samples, bit for bit.
+        if (opt.journal)
+          if (auto done = opt.journal->find_with_payload(problem.name, problem.parameters, schemes[t.scheme].label, t.n)) {
+            PluginRun r{std::move(done->first), {}, {}};
+            read_child_value(done->second, r.samples);
+            return r;
+          }
         ChildRunner child;
         if (untrusted_problem || opt.isolate)
           child = budgeted_child_runner(budget, constraints,
@@ -117,6 +125,11 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
         auto g = guarded_run(problem, schemes[t.scheme].make, t.n, opt.points_per_step, out.sample_times, child,
                              schemes[t.scheme].label, claims[t.scheme]);
         g.run.row.scheme = schemes[t.scheme].label;
+        // Only runs that finished as programs are kept: a fault, a problem
+        // fault or a run not started is tried again.
+        const RunStatus st = g.run.row.status;
+        if (opt.journal && !is_fault(st) && st != RunStatus::problem_fault && st != RunStatus::not_run)
+          opt.journal->record(g.run.row, child_value(g.run.samples));
         return PluginRun{std::move(g.run.row), std::move(g.run.samples), std::move(g.fault)};
       },
       progress);
