@@ -182,7 +182,7 @@ TEST(RunJournal, APayloadComesBackByteForByteAndATornOneIsNotFound) {
   }
   const auto row300 = text.find(encode_run_row(sample(300)));
   ASSERT_NE(row300, std::string::npos);
-  const std::string torn = text.substr(0, row300 - 2);  // "\\P\t6162" cut to "\\P\t61"
+  const std::string torn = text.substr(0, row300 - 2);  // the payload "ab" (6162) loses its last digit and newline
   {
     std::ofstream out(file, std::ios::trunc);
     out << torn;
