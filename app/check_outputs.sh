@@ -6,6 +6,8 @@
 #                 wall_seconds column of results.csv excepted: it is a
 #                 measurement); journal, temporaries and stale manifest gone.
 #   resume-audit  the same for `audit` (audit.json / audit.md without their wall-time lines).
+#   resume-plugin-study  the same for `study --problem-plugin PLUGIN` (issue 45;
+#                 the journal also holds each run's samples, a line each).
 #   isolated      an in-tree scheme audited in child processes (--isolate) gives
 #                 the same audit.json as in process (wall time and isolation fields excepted).
 #   lock          a second writer to a locked --out: exit 2 and a message naming the holder.
@@ -14,6 +16,7 @@ set -u
 PROGRAM=$1
 WORK=$2
 MODE=$3
+PLUGIN=${4:-}
 fail() { echo "FAIL ($MODE): $*" >&2; exit 1; }
 rm -rf "$WORK"
 mkdir -p "$WORK"
@@ -35,7 +38,7 @@ kill_and_resume() {  # kill_and_resume OUT ARGS...: killed after 5 runs, then re
   local rc=$?
   [ $rc -eq 137 ] || fail "expected the test hook's SIGKILL (exit 137), got $rc"
   [ -f "$out/.sweepcheck-journal.tsv" ] || fail "no journal after the kill"
-  local rows=$(($(wc -l <"$out/.sweepcheck-journal.tsv") - 1))
+  local rows=$(($(grep -cv '^\\P' "$out/.sweepcheck-journal.tsv") - 1))
   [ $rows -eq 5 ] || fail "the journal holds $rows rows, expected the 5 finished before the kill"
   [ ! -f "$out/manifest.json" ] || fail "a manifest after a kill: the folder claims to be complete"
   # a temporary file of a writer that died
@@ -74,6 +77,24 @@ case "$MODE" in
     kill_and_resume "$WORK/resumed" "${AUDIT[@]}"
     same "$WORK/whole/audit.json" "$WORK/resumed/audit.json" '/"wall_seconds"/d'
     same "$WORK/whole/audit.md" "$WORK/resumed/audit.md" '/^Wall time/d'
+    ;;
+  resume-plugin-study)
+    PSTUDY=(study --problem-plugin "$PLUGIN" --schemes pbd,pngs --h-max 0.05 --points 5 --jobs 2)
+    "$PROGRAM" "${PSTUDY[@]}" --out "$WORK/whole" --quiet || fail "uninterrupted plugin study exited with $?"
+    kill_and_resume "$WORK/resumed" "${PSTUDY[@]}"
+    cmp <(cut -d, -f1-17,19- "$WORK/whole/results.csv") <(cut -d, -f1-17,19- "$WORK/resumed/results.csv") ||
+      fail "results.csv differs (wall_seconds excepted)"
+    for f in summary.json summary.md richardson.csv; do same "$WORK/whole/$f" "$WORK/resumed/$f"; done
+    # Negative control: a rebuilt plugin at the same path is not resumed with
+    # the old one's rows (the journal's key holds each plugin's content hash).
+    cp "$PLUGIN" "$WORK/p.so"
+    POTHER=(study --problem-plugin "$WORK/p.so" --schemes pbd,pngs --h-max 0.05 --points 5 --jobs 2)
+    SWEEPCHECK_TEST_KILL_AFTER_ROWS=2 "$PROGRAM" "${POTHER[@]}" --out "$WORK/other" --quiet
+    echo >>"$WORK/p.so"
+    log=$("$PROGRAM" "${POTHER[@]}" --out "$WORK/other" --quiet --resume 2>&1)
+    rc=$?
+    [ $rc -eq 2 ] || fail "a resume with a changed problem plugin exited with $rc, expected 2: $log"
+    echo "$log" | grep -q "was written by a study with other options" || fail "not refused by its key: $log"
     ;;
   isolated)
     "$PROGRAM" "${AUDIT[@]}" --out "$WORK/in_process" --quiet || fail "in-process audit exited with $?"

@@ -14,6 +14,7 @@
 #include "app/commands.hpp"
 #include "app/mpi_session.hpp"
 #include "app/progress.hpp"
+#include "studies/runs/isolated_run.hpp"
 #include "reports/html_report.hpp"
 #include "reports/summary.hpp"
 #include "sweepcheck/solvers/core/atomic_file.hpp"
@@ -184,6 +185,18 @@ int main(int argc, char** argv) {
     std::vector<std::string> args = mpi.args();
     std::vector<char*> av;
     for (auto& a : args) av.push_back(a.data());
+    // Issue 45: what a plugin forked and detached from its run's process
+    // group (setsid) is reparented here, and killed when the command is done.
+    // Not under mpirun, where the launcher owns the processes.
+    struct Orphans {
+      bool alone;
+      explicit Orphans(bool a) : alone(a) {
+        if (alone) sweepcheck::adopt_orphans();
+      }
+      ~Orphans() {
+        if (alone) sweepcheck::kill_adopted_orphans();
+      }
+    } orphans(mpi.distributor() == nullptr);
     return mpi.finish(sweepcheck::app::run(static_cast<int>(av.size()), av.data(), mpi.distributor()));
   } catch (const std::exception& e) {
     std::cerr << "sweepcheck: failed: " << e.what() << "\n";

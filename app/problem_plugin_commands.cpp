@@ -4,12 +4,15 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <stdexcept>
 
 #include "app/commands.hpp"
 #include "reports/richardson_report.hpp"
 #include "reports/study_report.hpp"
+#include "sweepcheck/studies/engine/fnv1a.hpp"
 #include "studies/runs/plugin_loader.hpp"
 #include "studies/runs/problem_plugin.hpp"
 #include "studies/cases/problem_plugin_study.hpp"
@@ -27,6 +30,19 @@ struct PluginStudyConfig {
   PluginStudyOptions study;
   CommonStudyOptions common;
 };
+
+// " fnv1a64=<hash of the file>" for each plugin named (empty names skipped).
+std::string plugin_content_identity(const std::vector<std::string>& paths) {
+  std::string identity;
+  for (const auto& path : paths) {
+    if (path.empty()) continue;
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    identity += fmt::format(" {}-fnv1a64={:016x}", path, fnv1a64(bytes.str()));
+  }
+  return identity;
+}
 
 }  // namespace
 
@@ -59,6 +75,8 @@ void register_problem_plugin(Registry& r) {
   cmd.add_option("--jobs", cfg->common.jobs, "threads for independent runs (default: all cores)")
       ->check(CLI::NonNegativeNumber);
   cmd.add_flag("--quiet", cfg->common.quiet, "no progress on stderr");
+  cmd.add_flag("--resume", cfg->common.resume,
+               "continue a study that was killed: runs recorded in the journal in --out are not run again");
   cmd.callback([cfg, &cmd, ranks] {
     if (!cmd.get_subcommands().empty()) return;  // a named study ran
     if (cfg->problem_plugin.empty())
@@ -67,7 +85,9 @@ void register_problem_plugin(Registry& r) {
     // Before any plugin code runs or anything is computed: --out created,
     // locked against a second writer, its manifest removed until the
     // results are published (as for the built-in studies).
-    StudyOutput out = open_study_output(cmd, cfg->common);
+    // The journal's key: every option, and the content of each plugin (a
+    // rebuilt plugin at the same path must not be resumed with the old one's rows).
+    StudyOutput out = open_study_output(cmd, cfg->common, plugin_content_identity({cfg->problem_plugin, cfg->scheme_plugin}));
     ProblemPluginLoad how;
     how.validate = !cfg->no_validate;
     how.note = [](const std::string& s) { std::cerr << "sweepcheck: note: " << s << "\n"; };
@@ -86,6 +106,7 @@ void register_problem_plugin(Registry& r) {
     opt.budget.fixed_limit = cfg->run_timeout;
     opt.executor = cfg->common.executor(ranks);
     opt.progress = progress_printer(problem.name, cfg->common.quiet);
+    opt.journal = out.journal;
     const PluginStudy s = run_plugin_study(problem, schemes, opt);
 
     ReportText text;

@@ -28,7 +28,16 @@ inline constexpr std::int64_t kMaxSteps = 1'000'000'000;
 //  - time limits: one run's limit is at most kMaxRunTimeoutSeconds = 7 days
 //    (a limit past ~292 years of nanoseconds overflows the clock and kills
 //    every run at once).
+//  - work: one run on a problem plugin takes at most kMaxRunComponentSteps =
+//    1e8 component-steps (steps x dim()), about 20 s: measured 0.22 us a
+//    component-step (PBD on a plugin of dim() = 1e5, 240 steps in 5.3 s:
+//    its f, the guarded view's checks, every state hashed). The plugin study
+//    refuses a ladder beyond it, the audit caps a plugin problem's ladder
+//    there (AuditProblem::h_floor); a plugin's time_scale() is at least its
+//    span / kMaxTimeScaleRatio, so the large-step check's runs stay short.
 inline constexpr int kMaxPointsPerStep = 1000;
+inline constexpr double kMaxRunComponentSteps = 1e8;
+inline constexpr double kMaxTimeScaleRatio = 1e6;
 inline constexpr double kMaxRunTimeoutSeconds = 7 * 24 * 3600.0;
 
 // printf-style formatting (this header is in the dependency-free solvers

@@ -181,12 +181,23 @@ void AuditSession::plan_runs() {
   reference_name_ = reference_()->name();
   auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th_.ladder; };
   // A problem's rungs, each kept with its velocity jump mid-step (ladder_steps).
-  auto rungs_of = [&](const AuditProblem& p) {
+  // A problem plugin's rungs stop at its h_floor, the cost rule's
+  // (studies/runs/problem_plugin.hpp): no run on it beyond 1e8 steps x dim().
+  auto rungs_of = [&](AuditProblem& p) {
     std::vector<std::int64_t> rungs;
+    std::int64_t dropped = 0;
     for (auto n : ladder_of(p).step_counts(p.t_end - p.t0)) {
       const auto m = ladder_steps(p, n);
+      if (!p.untrusted.empty() && p.h_floor > 0 && (p.t_end - p.t0) / double(m) < p.h_floor) {
+        ++dropped;
+        continue;
+      }
       if (rungs.empty() || m > rungs.back()) rungs.push_back(m);
     }
+    if (dropped > 0)
+      p.notes += fmt::format("; its ladder stops at h = {:.3g} ({} rungs finer left out): dim() = {} makes a finer "
+                             "run cost more than 1e8 component-steps (steps x dim), the rule for a problem plugin",
+                             rungs.empty() ? 0.0 : (p.t_end - p.t0) / double(rungs.back()), dropped, p.x0.size());
     return rungs;
   };
   if (needs(RunKind::ladder))
@@ -201,7 +212,8 @@ void AuditSession::plan_runs() {
     for (int k = 0; k <= th_.large_step_halvings; ++k) {
       const auto n =
           std::max<std::int64_t>(1, std::llround(std::ceil(span / (problems_[i].time_scale / std::ldexp(1.0, k)))));
-      if (n != last)
+      const bool too_costly = !problems_[i].untrusted.empty() && span / double(n) < problems_[i].h_floor;
+      if (n != last && !too_costly)
         for (std::size_t s = 0; s < starts_[i].size(); ++s) tasks_.push_back({i, n, false, s});
       last = n;
     }

@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include "sweepcheck/solvers/adapters/polyhedral_stepper.hpp"
+#include "sweepcheck/solvers/core/resource_limits.hpp"
+#include "studies/runs/child_value.hpp"
 #include "studies/runs/erased_run.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/runs/problem_guard.hpp"
@@ -71,6 +73,13 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
         throw std::invalid_argument("plugin study: " + need->requirement() + "; the view of " + problem.name +
                                     " exposes none");
   const auto counts = nested_step_counts(problem.t_end - problem.t0, opt);
+  // A run's cost, estimated before any starts (solvers/core/resource_limits.hpp).
+  if (const double cost = double(counts.back()) * double(problem.x0.size()); !(cost <= kMaxRunComponentSteps))
+    throw std::invalid_argument(fmt::format(
+        "--points / --ratio / --h-max: the finest rung's {} steps on {} (dim() = {}) are {:.3g} component-steps "
+        "(steps x dim); a run on a problem may take at most {:.0e} (about 20 s), so at most {} steps here",
+        counts.back(), problem.name, problem.x0.size(), cost, kMaxRunComponentSteps,
+        static_cast<std::int64_t>(kMaxRunComponentSteps / double(problem.x0.size()))));
   PluginStudy out;
   out.reference_free = problem.reference_free();
   // The coarsest grid's times, thinned by a divisor of n_0 so they stay grid times.
@@ -102,6 +111,13 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
       tasks.size(), opt.executor,
       [&](std::size_t i) {
         const Task& t = tasks[i];
+        // A run finished before a kill (--resume): its row and samples, bit for bit.
+        if (opt.journal)
+          if (auto done = opt.journal->find_with_payload(problem.name, problem.parameters, schemes[t.scheme].label, t.n)) {
+            PluginRun r{std::move(done->first), {}, {}};
+            read_child_value(done->second, r.samples);
+            return r;
+          }
         ChildRunner child;
         if (untrusted_problem || opt.isolate)
           child = budgeted_child_runner(budget, constraints,
@@ -109,6 +125,11 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
         auto g = guarded_run(problem, schemes[t.scheme].make, t.n, opt.points_per_step, out.sample_times, child,
                              schemes[t.scheme].label, claims[t.scheme]);
         g.run.row.scheme = schemes[t.scheme].label;
+        // Only runs that finished as programs are kept: a fault, a problem
+        // fault or a run not started is tried again.
+        const RunStatus st = g.run.row.status;
+        if (opt.journal && !is_fault(st) && st != RunStatus::problem_fault && st != RunStatus::not_run)
+          opt.journal->record(g.run.row, child_value(g.run.samples));
         return PluginRun{std::move(g.run.row), std::move(g.run.samples), std::move(g.fault)};
       },
       progress);

@@ -12,6 +12,7 @@
 // The Richardson estimate is computed in both cases, so with an exact solution
 // it is checked against the referenced fit.
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "sweepcheck/studies/engine/reference_free.hpp"
 #include "sweepcheck/studies/engine/richardson.hpp"
 #include "studies/runs/run_budget.hpp"
+#include "studies/runs/run_journal.hpp"
 #include "studies/runs/scheme_factory.hpp"
 
 namespace sweepcheck {
@@ -42,6 +44,9 @@ struct PluginStudyOptions {
   bool isolate = false;
   RunBudgetOptions budget;
   std::function<void(const RunRow&, int done, int total)> progress;
+  // --resume (studies/runs/run_journal.hpp): each finished run's row and
+  // samples are journaled, and a run found there is not run again. Null: none.
+  std::shared_ptr<RunJournal> journal;
 
   void validate() const;
 };

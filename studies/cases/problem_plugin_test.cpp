@@ -6,7 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 
+#include "studies/runs/child_value.hpp"
+#include "studies/runs/isolated_run.hpp"
 #include "studies/runs/problem_plugin.hpp"
 #include "studies/cases/problem_plugin_study.hpp"
 #include "sweepcheck/analytic/sliding_case.hpp"
@@ -32,8 +36,57 @@ TEST(ProblemPlugin, MissingFileWrongAbiAndMissingEntryPointAreNamed) {
   EXPECT_NE(entry.find("does not export sweepcheck_create_problem"), std::string::npos) << entry;
 }
 
+// A load whose problem this test process may call directly (the program's
+// may not: only its children do).
+ProblemPluginLoad in_process() {
+  ProblemPluginLoad how;
+  how.in_process = true;
+  return how;
+}
+
+// Whether this process has mapped the file at `path` (loaded it).
+bool mapped(const std::string& path) {
+  std::ifstream maps("/proc/self/maps");
+  const std::string name = std::filesystem::canonical(path).string();
+  for (std::string line; std::getline(maps, line);)
+    if (line.find(name) != std::string::npos) return true;
+  return false;
+}
+
+TEST(ProblemPlugin, TheLoadingProcessNeverLoadsNorCallsThePluginItsChildrenDo) {
+  // Issue 45: a problem plugin's thread crashed the host that constructed it.
+  const auto d = load_problem_plugin(FIXTURE_PROBLEM_EXACT);
+  EXPECT_FALSE(mapped(FIXTURE_PROBLEM_EXACT));
+  // The description answers here; a call into the plugin's code is refused.
+  EXPECT_EQ(d->name(), "sliding-circle");
+  EXPECT_EQ(d->dim(), 2);
+  EXPECT_EQ(d->constraints().size(), 1);
+  std::vector<double> x(2), out(2);
+  EXPECT_THROW(d->f(d->t0(), x, out), std::logic_error);
+  EXPECT_FALSE(mapped(FIXTURE_PROBLEM_EXACT));
+  // A child makes the call: it loads and constructs the problem itself.
+  const ChildResult c = run_in_child(
+      [&] {
+        std::vector<double> x0(2), f(2);
+        d->x0(x0);
+        d->f(d->t0(), x0, f);
+        return child_value(mapped(FIXTURE_PROBLEM_EXACT), f[0], f[1]);
+      },
+      30);
+  ASSERT_EQ(c.status, RunStatus::ok) << describe(c);
+  bool child_mapped = false;
+  double f0 = NAN, f1 = NAN;
+  read_child_value(c.payload, child_mapped, f0, f1);
+  EXPECT_TRUE(child_mapped);
+  EXPECT_TRUE(std::isfinite(f0) && std::isfinite(f1));
+  // Negative control: a load that allows it runs the plugin in this process.
+  const auto here = load_problem_plugin(FIXTURE_PROBLEM_EXACT, in_process());
+  EXPECT_NO_THROW(here->f(here->t0(), x, out));
+  EXPECT_TRUE(mapped(FIXTURE_PROBLEM_EXACT));
+}
+
 TEST(ProblemPlugin, APluginWithAnExactSolutionIsNotReferenceFree) {
-  const AuditProblem p = audit_problem_from(load_problem_plugin(FIXTURE_PROBLEM_EXACT));
+  const AuditProblem p = audit_problem_from(load_problem_plugin(FIXTURE_PROBLEM_EXACT, in_process()));
   EXPECT_EQ(p.name, "sliding-circle");
   EXPECT_FALSE(p.reference_free());
   ASSERT_TRUE(p.exact);
@@ -187,7 +240,7 @@ TEST(ProblemPluginIsolation, ACrashInFIsTheProblemsFaultNamedWithTheCallAndTAndT
 }
 
 TEST(ProblemPluginBlame, ANanMadeByTheProblemsFIsTheProblemsFaultNotTheSchemes) {
-  const AuditProblem p = audit_problem_from(load_problem_plugin(HOSTILE_NAN_IN_F), "problem plugin 'nan'");
+  const AuditProblem p = audit_problem_from(load_problem_plugin(HOSTILE_NAN_IN_F, in_process()), "problem plugin 'nan'");
   // In process (no child): the guarded view notes the first non-finite value.
   const AuditRun r = run_stepper(p, catalog_scheme_factory(parse_scheme_spec("pbd")), 30, 1);
   EXPECT_EQ(r.row.status, RunStatus::problem_fault);
@@ -198,7 +251,7 @@ TEST(ProblemPluginBlame, ANanMadeByTheProblemsFIsTheProblemsFaultNotTheSchemes) 
 
 TEST(ProblemPluginBlame, ANanTheSchemeMadeIsStillTheSchemes) {
   // The correct example and a scheme fed nothing wrong: status ok, nothing noted.
-  const AuditProblem p = audit_problem_from(load_problem_plugin(FIXTURE_PROBLEM_FREE));
+  const AuditProblem p = audit_problem_from(load_problem_plugin(FIXTURE_PROBLEM_FREE, in_process()));
   const AuditRun r = run_stepper(p, catalog_scheme_factory(parse_scheme_spec("pbd")), 30, 1);
   EXPECT_EQ(r.row.status, RunStatus::ok);
   EXPECT_EQ(r.problem_fault, "");

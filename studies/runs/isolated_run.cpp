@@ -21,7 +21,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -87,6 +89,7 @@ struct ChildPage {
 // Set in the child only (after fork, where the child is single-threaded), so
 // the host's threads never see it non-null.
 ChildPage* child_page = nullptr;
+bool is_child_run = false;  // likewise: true in a child, whether or not its page could be mapped
 
 // One shared anonymous page per child run: the child writes, the host reads
 // after the child has ended.
@@ -203,6 +206,7 @@ pid_t fork_child(const std::function<std::string()>& work, const SharedPage& pro
     ::setpgid(0, 0);
     if (::getppid() != host) ::_exit(4);  // the host died before PDEATHSIG was set
     child_page = progress.get();
+    is_child_run = true;
     limit_memory(limits);
     child_main(fds[1], work);
   }
@@ -387,6 +391,41 @@ void report_child_call(int call, double t) {
 
 void report_child_call_returned() {
   if (child_page) child_page->inside.store(0, std::memory_order_release);
+}
+
+bool inside_child_run() { return is_child_run; }
+
+ChildCall current_child_call() {
+  if (!child_page) return {};
+  return {child_page->call.load(), child_page->t.load(), child_page->inside.load() != 0};
+}
+
+void adopt_orphans() { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }
+
+int kill_adopted_orphans() {
+  const pid_t self = ::getpid();
+  int killed = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const auto close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 1));
+    char state = 0;
+    long ppid = 0;
+    if (!(rest >> state >> ppid) || ppid != self) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(name));
+    ::kill(pid, SIGKILL);
+    while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    ++killed;
+  }
+  return killed;
 }
 
 double available_memory_bytes() {

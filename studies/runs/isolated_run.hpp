@@ -69,6 +69,21 @@ void report_child_progress(std::int64_t value);
 // `call` at time t, and returning from it. No-ops outside a child run.
 void report_child_call(int call, double t);
 void report_child_call_returned();
+// The call the child last reported (call -1 outside a child run): a call
+// that must report one of its own inside another restores it after.
+ChildCall current_child_call();
+// Whether this process is a child run (a cheap test: no system call).
+bool inside_child_run();
+
+// The program's processes a plugin leaves behind (issue 45: "no process
+// outlives an audit"). A run's child is killed with its process group, but a
+// process that left the group (setsid) escapes that. adopt_orphans() makes
+// this process the one such orphans are reparented to (a child subreaper,
+// prctl(2)); kill_adopted_orphans() kills and reaps every child of this
+// process still alive, to be called when the program's own children are all
+// done (its end). Returns how many it killed.
+void adopt_orphans();
+int kill_adopted_orphans();
 
 // Bytes the kernel reports as available (MemAvailable of /proc/meminfo); 0
 // when unknown.

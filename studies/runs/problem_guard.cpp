@@ -44,6 +44,7 @@ const char* to_string(ProblemCall c) {
     case ProblemCall::exact: return "exact";
     case ProblemCall::dim: return "dim";
     case ProblemCall::size: return "constraints().size";
+    case ProblemCall::construct: return "sweepcheck_create_problem (its constructor)";
   }
   return "?";
 }

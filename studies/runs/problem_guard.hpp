@@ -18,7 +18,9 @@
 
 namespace sweepcheck {
 
-enum class ProblemCall : int { f = 0, value, gradient, distance, project, exact, dim, size };
+// construct: sweepcheck_create_problem, the plugin's constructor (run in each
+// child that calls the problem, studies/runs/problem_plugin.hpp).
+enum class ProblemCall : int { f = 0, value, gradient, distance, project, exact, dim, size, construct };
 const char* to_string(ProblemCall c);
 
 // The first non-finite value a problem produced from finite inputs during

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -22,15 +24,16 @@ namespace sweepcheck {
 
 namespace {
 
-// Stages of loading reported to the child page (beyond the ProblemCall ids
-// of the guarded view), so a crash or hang while loading is named.
-constexpr int kConstructing = 100;
+// A stage of loading reported to the child page (beyond the ProblemCall ids
+// of the guarded view, ProblemCall::construct included), so a crash or hang
+// while loading is named.
 constexpr int kContract = 101;
 
+bool is_problem_call(int call) { return call >= 0 && call <= static_cast<int>(ProblemCall::construct); }
+
 std::string stage_name(int call) {
-  if (call == kConstructing) return "sweepcheck_create_problem (its constructor)";
   if (call == kContract) return "name(), dim(), t0(), t_end(), time_scale(), x0() or distance() at x0";
-  if (call >= 0 && call <= static_cast<int>(ProblemCall::size)) return to_string(static_cast<ProblemCall>(call));
+  if (is_problem_call(call)) return to_string(static_cast<ProblemCall>(call));
   return "loading";
 }
 
@@ -67,6 +70,14 @@ void check_definition(const plugin::ProblemDefinition& d, const std::string& who
   }
   if (!(d.time_scale() > 0) || !std::isfinite(d.time_scale()))
     throw std::invalid_argument(fmt::format("{}: time_scale() = {} must be finite and > 0", who, d.time_scale()));
+  // The large-step check's steps go down from time_scale() (studies/audit/
+  // audit.md, check 4): a scale far below the span asks for billions of steps
+  // (issue 45: time_scale() = 1e-9 over a span of 3 still ran at 300 s).
+  if (!(d.time_scale() >= (T - t0) / kMaxTimeScaleRatio))
+    throw std::invalid_argument(fmt::format(
+        "{}: time_scale() = {:.3g} is below its span {:.6g} / {:.0e}: the large-step check would run {:.3g} steps "
+        "and more; a time scale is the time the free motion needs to cross the problem's length scale",
+        who, d.time_scale(), T - t0, kMaxTimeScaleRatio, (T - t0) / d.time_scale()));
   Vec<double> x0(n);
   d.x0(as_span(x0));
   if (!all_finite(x0)) throw std::invalid_argument(who + ": x0() is not finite");
@@ -79,15 +90,27 @@ void check_definition(const plugin::ProblemDefinition& d, const std::string& who
   }
 }
 
-// dlopen, the entry point, the ABI check and the constructor.
-std::shared_ptr<const plugin::ProblemDefinition> open_definition(const std::string& path, const std::string& who) {
+// dlopen, the entry point, the ABI check and the constructor. The problem is
+// never deleted and its library never closed: a process that constructed it
+// (a child, studies/runs/isolated_run.hpp) ends with _exit, so its destructor
+// and its library's static destructors never run (issue 45: a destructor that
+// crashes or hangs is no call sweepcheck makes). Kept reachable (for the leak
+// checker of the sanitizer job) in a list that is never freed.
+const plugin::ProblemDefinition* open_definition(const std::string& path, const std::string& who) {
   auto lib = open_plugin_symbol("problem plugin", path, "sweepcheck_create_problem",
                                 "add SWEEPCHECK_EXPORT_PROBLEM(YourClass) to one source file; see "
                                 "solvers/plugin/problem_plugin_api.hpp");
+  static auto* const libraries = new std::vector<std::shared_ptr<void>>;
+  static auto* const problems = new std::vector<const plugin::ProblemDefinition*>;
+  static std::mutex kept;
+  {
+    const std::lock_guard lock(kept);
+    libraries->push_back(lib.handle);
+  }
   const auto create = reinterpret_cast<sweepcheck_create_problem_fn>(lib.symbol);
   plugin::ProblemDefinition* d = nullptr;
   int version = 0;
-  report_child_call(kConstructing, std::nan(""));
+  report_child_call(static_cast<int>(ProblemCall::construct), std::nan(""));
   try {
     version = create(plugin::kProblemAbiVersion, &d);
   } catch (const std::exception& e) {
@@ -101,18 +124,122 @@ std::shared_ptr<const plugin::ProblemDefinition> open_definition(const std::stri
                                             "uses version {}; rebuild it against this sweepcheck",
                                             who, version, plugin::kProblemAbiVersion));
   if (!d) throw std::invalid_argument(who + ": sweepcheck_create_problem returned no problem");
-  // The deleter keeps the library loaded until the definition is gone.
-  return std::shared_ptr<const plugin::ProblemDefinition>(d, [h = lib.handle](const plugin::ProblemDefinition* p) { delete p; });
+  const std::lock_guard lock(kept);
+  problems->push_back(d);
+  return d;
 }
+
+// What the host knows of a problem plugin, read in the child that loaded
+// and validated it: the host itself never calls the plugin's code.
+struct Description {
+  std::string name, parameters;
+  int dim = 0, constraints = 0;
+  double t0 = 0, t_end = 0, time_scale = 1;
+  Vec<double> x0;
+  bool has_exact = false;
+};
+void encode(codec::Writer& w, const Description& d) {
+  using codec::encode;
+  encode(w, d.name), encode(w, d.parameters), encode(w, d.dim), encode(w, d.constraints), encode(w, d.t0);
+  encode(w, d.t_end), encode(w, d.time_scale), encode(w, d.x0), encode(w, d.has_exact);
+}
+void decode(codec::Reader& r, Description& d) {
+  using codec::decode;
+  decode(r, d.name), decode(r, d.parameters), decode(r, d.dim), decode(r, d.constraints), decode(r, d.t0);
+  decode(r, d.t_end), decode(r, d.time_scale), decode(r, d.x0), decode(r, d.has_exact);
+}
+
+Description describe_definition(const plugin::ProblemDefinition& d) {
+  Description out{d.name(), d.parameters(), d.dim(), d.constraints().size(), d.t0(), d.t_end(), d.time_scale(), {}, false};
+  out.x0 = Vec<double>(out.dim);
+  d.x0(as_span(out.x0));
+  Vec<double> probe(out.dim);
+  report_child_call(static_cast<int>(ProblemCall::exact), out.t0);
+  out.has_exact = d.exact(out.t0, as_span(probe));
+  report_child_call_returned();
+  return out;
+}
+
+// The problem as the host holds it (issue 45: "the host survives"): its
+// description, read in the loading child, answers name(), dim(), t0(),
+// t_end(), time_scale(), x0() and the constraint count; every other call (f,
+// the constraints, exact) goes to the plugin's own problem, which is loaded
+// and constructed on first use in the process that makes the call: a child.
+// In the process that loaded it (the host) such a call is a harness bug
+// (std::logic_error), unless the load allowed it (ProblemPluginLoad::in_process).
+// So the plugin's constructor, its threads and what they fork, and its
+// library's static constructors all run in children, in the child's process
+// group, killed with it; its destructor never runs.
+class DeferredDefinition final : public plugin::ProblemDefinition, private plugin::ConstraintView {
+ public:
+  DeferredDefinition(std::string path, std::string who, Description d, bool in_process)
+      : path_(std::move(path)), who_(std::move(who)), d_(std::move(d)), in_process_(in_process) {}
+  const Description& description() const { return d_; }
+
+  std::string name() const override { return d_.name; }
+  std::string parameters() const override { return d_.parameters; }
+  double t0() const override { return d_.t0; }
+  double t_end() const override { return d_.t_end; }
+  double time_scale() const override { return d_.time_scale; }
+  void x0(std::span<double> out) const override {
+    for (int i = 0; i < d_.dim && i < static_cast<int>(out.size()); ++i) out[i] = d_.x0[i];
+  }
+  // In a child, the plugin's own answer (a dim() that changes between calls
+  // is caught by the guarded view, studies/runs/problem_guard.hpp).
+  int dim() const override { return in_host() ? d_.dim : real().dim(); }
+  void f(double t, std::span<const double> x, std::span<double> out) const override { real().f(t, x, out); }
+  const plugin::ConstraintView& constraints() const override { return *this; }
+  bool exact(double t, std::span<double> out) const override { return real().exact(t, out); }
+
+ private:
+  int size() const override { return in_host() ? d_.constraints : real().constraints().size(); }
+  double value(int j, double t, std::span<const double> x) const override { return real().constraints().value(j, t, x); }
+  void gradient(int j, double t, std::span<const double> x, std::span<double> g) const override {
+    real().constraints().gradient(j, t, x, g);
+  }
+  double distance(int j, double t, std::span<const double> x) const override {
+    return real().constraints().distance(j, t, x);
+  }
+  bool project(int j, double t, std::span<double> x) const override { return real().constraints().project(j, t, x); }
+
+  // Cheap (no system call: these are asked on every step): a child run is
+  // marked in its own memory (studies/runs/isolated_run.hpp).
+  bool in_host() const { return !in_process_ && !inside_child_run(); }
+  // The plugin's problem in this process, constructed on first use (a forked
+  // copy of one constructed before the fork is this process's own).
+  const plugin::ProblemDefinition& real() const {
+    if (const auto* r = real_.load(std::memory_order_acquire)) return *r;
+    if (in_host())
+      throw std::logic_error(who_ + ": the host called the plugin's code; every call into a problem plugin must run "
+                                    "in a child process (studies/runs/problem_plugin.hpp)");
+    const std::lock_guard lock(mutex_);
+    if (const auto* r = real_.load(std::memory_order_acquire)) return *r;
+    // Constructed inside the call that needs it (f, say): the constructor
+    // is reported as such, and then the call again, so a crash in either is
+    // named for what it was in.
+    const ChildCall outer = current_child_call();
+    const auto* r = open_definition(path_, who_);
+    real_.store(r, std::memory_order_release);
+    if (outer.inside) report_child_call(outer.call, outer.t);
+    return *r;
+  }
+
+  std::string path_, who_;
+  Description d_;
+  bool in_process_;
+  mutable std::mutex mutex_;
+  mutable std::atomic<const plugin::ProblemDefinition*> real_{nullptr};
+};
 
 // The sampled properties (solvers/plugin/problem_validation.hpp), every call
 // through the guarded view so a crash names the call and t.
-std::vector<std::string> violations_of(const std::shared_ptr<const plugin::ProblemDefinition>& d) {
-  const GuardedProblemView view(d);
+std::vector<std::string> violations_of(const plugin::ProblemDefinition* d) {
+  // Not owning: the problem is never deleted (open_definition).
+  const GuardedProblemView view(std::shared_ptr<const plugin::ProblemDefinition>(d, [](const plugin::ProblemDefinition*) {}));
   Vec<double> x0(d->dim());
   d->x0(as_span(x0));
   ProblemUnderValidation p{view, d->t0(), d->t_end(), as_span(std::as_const(x0)), {}, d->time_scale()};
-  p.exact = [&d](double t, std::span<double> out) {
+  p.exact = [d](double t, std::span<double> out) {
     report_child_call(static_cast<int>(ProblemCall::exact), t);
     const bool known = d->exact(t, out);
     report_child_call_returned();
@@ -130,35 +257,45 @@ std::shared_ptr<const plugin::ProblemDefinition> load_problem_plugin(const std::
   const std::string who = how.label.empty() ? problem_plugin_label(path) : how.label;
   // 1. In a child: everything that calls the plugin's code before a run.
   //    Its value (studies/runs/child_value.hpp): whether it is bad input, the
-  //    message if so, and the violations.
+  //    message if so, the violations and the problem's description.
   const ChildResult c = run_in_child(
       [&]() -> std::string {
         try {
-          const auto d = open_definition(path, who);
+          const auto* d = open_definition(path, who);
           report_child_call(kContract, std::nan(""));
           check_definition(*d, who);
           report_child_call_returned();
-          return child_value(false, std::string(), violations_of(d));
+          auto violations = violations_of(d);
+          return child_value(false, std::string(), violations, describe_definition(*d));
         } catch (const std::invalid_argument& e) {
-          return child_value(true, std::string(e.what()), std::vector<std::string>{});
+          return child_value(true, std::string(e.what()), std::vector<std::string>{}, Description{});
         }
       },
       how.load_seconds, problem_plugin_child_limits());
   if (c.status != RunStatus::ok) {
-    const std::string where = c.call.call >= 0 ? stage_name(c.call.call) : "loading";
-    const std::string at = c.call.call >= 0 && c.call.call <= static_cast<int>(ProblemCall::size) && std::isfinite(c.call.t)
-                               ? fmt::format(" at t = {:.6g}", c.call.t)
-                               : "";
     if (c.status == RunStatus::threw && c.detail.find(who + ": its constructor threw") != std::string::npos)
       throw std::runtime_error(c.detail.substr(c.detail.find(who)));
-    throw std::runtime_error(fmt::format("{}: loading and validating it (in a child process) failed inside {}{}: {}",
-                                         who, where, at, describe(c)));
+    if (c.call.call < 0)
+      throw std::runtime_error(fmt::format("{}: loading it (in a child process) failed: {}", who, describe(c)));
+    const bool call = is_problem_call(c.call.call);
+    std::string where = stage_name(c.call.call);
+    if (call && std::isfinite(c.call.t)) where += fmt::format(" at t = {:.6g}", c.call.t);
+    // Not inside a call: the plugin's own code ran on (a thread it started,
+    // a process it forked that signalled it, an exit handler).
+    throw std::runtime_error(
+        c.call.inside
+            ? fmt::format("{}: loading and validating it (in a child process) failed inside {}: {}", who, where,
+                          describe(c))
+            : fmt::format("{}: loading and validating it (in a child process) failed outside any call into it (its "
+                          "last call, {}, had returned: a thread of its own, or code it runs at exit): {}",
+                          who, where, describe(c)));
   }
   bool bad_input = false;
   std::string message;
   std::vector<std::string> violations;
+  Description description;
   try {
-    read_child_value(c.payload, bad_input, message, violations);
+    read_child_value(c.payload, bad_input, message, violations, description);
   } catch (const std::exception& e) {
     throw std::logic_error(std::string("load_problem_plugin: unreadable answer from the child (") + e.what() + ")");
   }
@@ -178,10 +315,9 @@ std::shared_ptr<const plugin::ProblemDefinition> load_problem_plugin(const std::
   } else if (!how.validate && how.note) {
     how.note(who + ": --no-validate given; validation found nothing broken");
   }
-  // 2. In the host, now that it loaded, constructed and validated in a child.
-  auto d = open_definition(path, who);
-  check_definition(*d, who);
-  return d;
+  // 2. The host keeps the description; the plugin's code runs again only in
+  //    the children that call it (DeferredDefinition).
+  return std::make_shared<const DeferredDefinition>(path, who, std::move(description), how.in_process);
 }
 
 AuditProblem audit_problem_from(std::shared_ptr<const plugin::ProblemDefinition> d, std::string who) {
@@ -194,8 +330,16 @@ AuditProblem audit_problem_from(std::shared_ptr<const plugin::ProblemDefinition>
   a.t0 = d->t0();
   a.t_end = d->t_end();
   a.time_scale = d->time_scale();
-  Vec<double> probe(d->dim());
-  if (d->exact(a.t0, as_span(probe))) {
+  // A loaded plugin's answer was read in the loading child; another
+  // definition (a test's) is asked here.
+  bool has_exact = false;
+  if (const auto* deferred = dynamic_cast<const DeferredDefinition*>(d.get())) {
+    has_exact = deferred->description().has_exact;
+  } else {
+    Vec<double> probe(d->dim());
+    has_exact = d->exact(a.t0, as_span(probe));
+  }
+  if (has_exact) {
     a.exact = [d](double t) {
       Vec<double> x(d->dim());
       report_child_call(static_cast<int>(ProblemCall::exact), t);
@@ -212,6 +356,9 @@ AuditProblem audit_problem_from(std::shared_ptr<const plugin::ProblemDefinition>
         "and asymptotic range by Richardson extrapolation (studies/engine/richardson.md)";
   }
   a.notes = "problem plugin";
+  // The cost rule (solvers/core/resource_limits.hpp): no run on it beyond
+  // kMaxRunComponentSteps; the audit drops the rungs below this floor.
+  a.h_floor = (a.t_end - a.t0) * double(a.x0.size()) / kMaxRunComponentSteps;
   a.view = std::make_shared<GuardedProblemView>(std::move(d));
   return a;
 }

@@ -25,12 +25,24 @@ struct ProblemPluginLoad {
   // How messages name the plugin (empty: problem_plugin_label(path)), e.g.
   // "Python problem 'problems:Wall'" for a problem written in Python.
   std::string label;
+  // Whether the process that loads the plugin may also run its code (tests
+  // that call the problem directly). false (the program): only children do;
+  // a call in the loading process is a harness bug (std::logic_error).
+  bool in_process = false;
 };
 
-// The plugin is first loaded, constructed, checked and validated in a child
-// process (studies/runs/isolated_run.hpp), so a constructor or a method that
-// crashes, hangs or allocates without bound cannot take the host down; then
-// it is loaded in the host. Throws std::invalid_argument (bad input, exit 2)
+// The plugin is loaded, constructed, checked, validated and described in a
+// child process (studies/runs/isolated_run.hpp), so a constructor or a method
+// that crashes, hangs or allocates without bound cannot take the host down.
+// The host never loads it (issue 45: "the host survives"): the returned
+// definition answers name(), parameters(), dim(), t0(), t_end(),
+// time_scale(), x0() and constraints().size() from what that child read, and
+// loads and constructs the plugin's own problem on the first other call (f,
+// the constraints, exact) in the process that makes it, a child: the
+// plugin's static constructors, its constructor, the threads it starts and
+// the processes they fork live in that child's process group and end with
+// it. The problem is never destroyed (its destructor never runs) and its
+// library never closed. Throws std::invalid_argument (bad input, exit 2)
 // naming the file and the property: missing file, not loadable, no entry
 // point, ABI version mismatch, no problem returned, a definition that breaks
 // its contract (dim < 1, t_end <= t0, x0 not finite or outside S(t0), empty
@@ -38,8 +50,7 @@ struct ProblemPluginLoad {
 // 4 GiB, solvers/core/resource_limits.hpp, and a run's states within the memory
 // available), or a property of problem_violations. Throws std::runtime_error
 // (exit 1) naming the plugin when its constructor throws, or when loading it
-// crashed or hung. The library stays loaded while the returned definition
-// (or anything sharing it) is alive.
+// crashed or hung (inside a call, or outside any: a thread of its own).
 std::shared_ptr<const plugin::ProblemDefinition> load_problem_plugin(const std::string& path,
                                                                      const ProblemPluginLoad& how = {});
 

@@ -34,6 +34,28 @@ void write_line(int fd, const std::string& line, const std::filesystem::path& fi
   }
 }
 
+constexpr const char* kPayloadStart = "\\P\t";  // a backslash, P, a tab: no escaped field starts so
+
+std::string to_hex(const std::string& bytes) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  out.reserve(2 * bytes.size());
+  for (unsigned char c : bytes) out += digits[c >> 4], out += digits[c & 15];
+  return out;
+}
+
+std::optional<std::string> from_hex(std::string_view text) {
+  if (text.size() % 2) return std::nullopt;
+  const auto digit = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); i += 2) {
+    const int hi = digit(text[i]), lo = digit(text[i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out += static_cast<char>(hi * 16 + lo);
+  }
+  return out;
+}
+
 }  // namespace
 
 RunJournal::RunJournal(std::filesystem::path file, std::string config, bool resume) : file_(std::move(file)) {
@@ -59,11 +81,20 @@ RunJournal::RunJournal(std::filesystem::path file, std::string config, bool resu
                                   "); run again without --resume to start over");
     std::string valid;  // the intact prefix: a torn last line is cut off before appending
     valid = line + "\n";
+    std::optional<Key> last;
     while (std::getline(in, line)) {
       if (in.eof()) break;  // no newline: torn by a kill
+      if (line.rfind(kPayloadStart, 0) == 0) {
+        const auto bytes = from_hex(std::string_view(line).substr(std::strlen(kPayloadStart)));
+        if (!bytes || !last) break;
+        payloads_[*last] = *bytes;
+        valid += line + "\n";
+        continue;
+      }
       const auto row = decode_run_row(line);
       if (!row) break;
-      rows_[{row->problem, row->parameters, row->scheme, row->steps}] = *row;
+      last = Key{row->problem, row->parameters, row->scheme, row->steps};
+      rows_[*last] = *row;
       valid += line + "\n";
     }
     loaded_ = rows_.size();
@@ -98,11 +129,27 @@ std::optional<RunRow> RunJournal::find(const std::string& problem, const std::st
   return it->second;
 }
 
-void RunJournal::record(const RunRow& row) {
+void RunJournal::record(const RunRow& row) { record(row, {}); }
+
+void RunJournal::record(const RunRow& row, const std::string& payload) {
   std::lock_guard lock(mutex_);
-  write_line(fd_, encode_run_row(row), file_);
-  rows_[{row.problem, row.parameters, row.scheme, row.steps}] = row;
+  const Key key{row.problem, row.parameters, row.scheme, row.steps};
+  write_line(fd_, encode_run_row(row) + (payload.empty() ? "" : "\n" + (kPayloadStart + to_hex(payload))), file_);
+  rows_[key] = row;
+  if (!payload.empty()) payloads_[key] = payload;
   if (kill_after_ >= 0 && static_cast<long long>(++recorded_) >= kill_after_) ::kill(::getpid(), SIGKILL);
+}
+
+std::optional<std::pair<RunRow, std::string>> RunJournal::find_with_payload(const std::string& problem,
+                                                                            const std::string& parameters,
+                                                                            const std::string& scheme,
+                                                                            std::int64_t steps) const {
+  std::lock_guard lock(mutex_);
+  const Key key{problem, parameters, scheme, steps};
+  const auto row = rows_.find(key);
+  const auto payload = payloads_.find(key);
+  if (row == rows_.end() || payload == payloads_.end()) return std::nullopt;
+  return std::make_pair(row->second, payload->second);
 }
 
 void RunJournal::remove() {

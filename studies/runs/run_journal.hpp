@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 
 #include "sweepcheck/studies/engine/run_row.hpp"
 
@@ -39,6 +40,15 @@ class RunJournal {
                              std::int64_t steps) const;
   // Appends the row (one write(2) of one line; thread-safe).
   void record(const RunRow& row);
+  // The same with bytes the row alone does not hold (a run's samples, in the
+  // run codec: studies/runs/run_codec.hpp), written hex-encoded on a line of
+  // their own ("\P<tab>hex", a start no row line has) in the same write(2).
+  void record(const RunRow& row, const std::string& payload);
+  // The row and its payload, when both were recorded (a row whose payload
+  // line was torn by a kill is not found here).
+  std::optional<std::pair<RunRow, std::string>> find_with_payload(const std::string& problem,
+                                                                  const std::string& parameters,
+                                                                  const std::string& scheme, std::int64_t steps) const;
   std::size_t loaded() const { return loaded_; }  // rows found when resuming
   const std::filesystem::path& file() const { return file_; }
   // Deletes the journal (its rows are in the published results).
@@ -49,6 +59,7 @@ class RunJournal {
   std::filesystem::path file_;
   int fd_ = -1;
   std::map<Key, RunRow> rows_;
+  std::map<Key, std::string> payloads_;
   std::size_t loaded_ = 0;
   std::size_t recorded_ = 0;
   long long kill_after_ = -1;  // test-only hook, see run_journal.cpp

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
 
 #include "studies/runs/run_journal.hpp"
 #include "studies/runs/run_row_text.hpp"
@@ -147,6 +149,48 @@ TEST(RunJournal, JournaledRunsEachRowOnceAndReturnsTheRecordedOne) {
   expect_same(a, b);
   EXPECT_EQ(journaled(nullptr, "x", "", "y", 1, run).steps, 100);
   EXPECT_EQ(runs, 2);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(RunJournal, APayloadComesBackByteForByteAndATornOneIsNotFound) {
+  const auto dir = temp_dir("journal_payload");
+  const auto file = dir / "journal.tsv";
+  // Every byte value, a newline and a backslash among them.
+  std::string bytes;
+  for (int c = 0; c < 256; ++c) bytes += static_cast<char>(c);
+  {
+    RunJournal j(file, "cfg", false);
+    j.record(sample(100), bytes);
+    j.record(sample(200), "ab");
+    j.record(sample(300));  // no payload
+  }
+  {
+    RunJournal j(file, "cfg", true);
+    EXPECT_EQ(j.loaded(), 3u);
+    const auto a = j.find_with_payload("sliding", sample(100).parameters, sample(100).scheme, 100);
+    ASSERT_TRUE(a);
+    expect_same(sample(100), a->first);
+    EXPECT_EQ(a->second, bytes);
+    EXPECT_FALSE(j.find_with_payload("sliding", sample(300).parameters, sample(300).scheme, 300));
+    EXPECT_TRUE(j.find("sliding", sample(300).parameters, sample(300).scheme, 300));
+  }
+  // Torn inside the last payload line (a kill mid-write): its row stays, the payload does not.
+  std::string text;
+  {
+    std::ifstream in(file);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const auto row300 = text.find(encode_run_row(sample(300)));
+  ASSERT_NE(row300, std::string::npos);
+  const std::string torn = text.substr(0, row300 - 2);  // the payload "ab" (6162) loses its last digit and newline
+  {
+    std::ofstream out(file, std::ios::trunc);
+    out << torn;
+  }
+  RunJournal j(file, "cfg", true);
+  EXPECT_TRUE(j.find("sliding", sample(200).parameters, sample(200).scheme, 200));
+  EXPECT_FALSE(j.find_with_payload("sliding", sample(200).parameters, sample(200).scheme, 200));
+  EXPECT_TRUE(j.find_with_payload("sliding", sample(100).parameters, sample(100).scheme, 100));
   std::filesystem::remove_all(dir);
 }
 
