@@ -100,7 +100,18 @@ std::string index_ranges(const std::vector<int>& v) {
 bool ComponentEvidence::split() const {
   bool kinds[4] = {false, false, false, false};
   for (const auto& u : units) kinds[u.kind] = true;
-  return int(kinds[UnitMotion::still]) + int(kinds[UnitMotion::field]) + int(kinds[UnitMotion::other]) >= 2;
+  if (int(kinds[UnitMotion::still]) + int(kinds[UnitMotion::field]) + int(kinds[UnitMotion::other]) < 2) return false;
+  if (kinds[UnitMotion::still]) return true;
+  // Only units that move, some by h f and some with another gain: a split
+  // only when the gains are apart, not when one gain straddles the 0.2
+  // tolerance (0.8 on every coordinate read as 0.80 "by h f" and 0.79
+  // "another gain" is one scalar gain: measured on a step that ignores h).
+  double lo = 1e300, hi = -1e300;
+  for (const auto& u : units)
+    if (u.kind == UnitMotion::field) lo = std::min(lo, u.gain), hi = std::max(hi, u.gain);
+  for (const auto& u : units)
+    if (u.kind == UnitMotion::other && (u.gain <= lo - 0.2 || u.gain >= hi + 0.2)) return true;
+  return false;
 }
 
 ComponentEvidence component_evidence(const std::vector<TraceRun>& runs, int body_dim) {

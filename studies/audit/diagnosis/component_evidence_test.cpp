@@ -120,6 +120,15 @@ TEST(ComponentEvidence, AnotherGainOnSomeCoordinatesIsNamedWithItsValue) {
       << all_text(f);
 }
 
+TEST(ComponentEvidence, OneGainThatStraddlesTheToleranceIsNotASplit) {
+  // 0.81 and 0.79 on alternate coordinates: one scalar gain near 0.8, on either side of the 0.2 tolerance
+  // (measured on a step that ignores h); the whole-vector rule names it.
+  const auto runs = runs_with(6, [](int i, double) { return i % 2 ? 0.79 : 0.81; });
+  EXPECT_FALSE(component_evidence(runs, 0).split());
+  const auto f = free_step_evidence("p", runs, 0);
+  EXPECT_FALSE(any_contains(f, "part of the state only", true)) << all_text(f);
+}
+
 TEST(ComponentEvidence, SaysWhetherTheProjectionsReachTheCoordinatesTheFieldMisses) {
   const auto gain = [](int i, double) { return i < 3 ? 1.0 : 0.0; };
   EXPECT_TRUE(any_contains(free_step_evidence("p", runs_with(8, gain, true, true), 0),
