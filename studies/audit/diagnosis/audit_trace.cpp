@@ -39,7 +39,7 @@ void encode(codec::Writer& w, const TraceRun& x) {
       encode(w, x.evaluations), encode(w, x.projections), encode(w, x.violation), encode(w, x.project_calls),
       encode(w, x.polyhedron_calls), encode(w, x.free_gain), encode(w, x.free_dx_hf), encode(w, x.free_hf2),
       encode(w, x.free_dx2), encode(w, x.moved), encode(w, x.correction), encode(w, x.projected_support),
-      encode(w, x.unreached), encode(w, x.f_state_lag);
+      encode(w, x.unreached), encode(w, x.f_state_lag), encode(w, x.field_scale);
 }
 void decode(codec::Reader& r, TraceRun& x) {
   using codec::decode;
@@ -47,7 +47,7 @@ void decode(codec::Reader& r, TraceRun& x) {
       decode(r, x.evaluations), decode(r, x.projections), decode(r, x.violation), decode(r, x.project_calls),
       decode(r, x.polyhedron_calls), decode(r, x.free_gain), decode(r, x.free_dx_hf), decode(r, x.free_hf2),
       decode(r, x.free_dx2), decode(r, x.moved), decode(r, x.correction), decode(r, x.projected_support),
-      decode(r, x.unreached), decode(r, x.f_state_lag);
+      decode(r, x.unreached), decode(r, x.f_state_lag), decode(r, x.field_scale);
 }
 void encode(codec::Writer& w, const GrowthTrace& x) {
   using codec::encode;
@@ -143,6 +143,7 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
       out.violation[std::size_t(j)] = std::max(out.violation[std::size_t(j)], set.distance(j, tk1, as_span(next)));
     inner.f(tk, as_span(x), as_span(f));
     const double f2 = f.squaredNorm();
+    if (std::isfinite(f2)) out.field_scale = std::max(out.field_scale, std::sqrt(f2));
     // Free of contact: every g_j at the start above 2 h |f| (|grad g_j| is at
     // most sqrt(2) on the battery, so the Euler predictor x + h f stays
     // inside even the sets linearised at x, as PGS and Venel see them), the

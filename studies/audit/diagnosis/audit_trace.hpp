@@ -57,6 +57,9 @@ struct TraceRun {
   // a known state (only intermediate ones: a predictor, a stage); -2: no f
   // call. A step whose state equals an earlier one is read as the most recent.
   std::vector<std::int64_t> f_state_lag;
+  // max |f(t_k, x_k)| over the traced steps: the field's size, which the
+  // diagnosis reads a settled consistency defect against (step_floor_findings).
+  double field_scale = 0;
 };
 inline constexpr int kKnownLags = 8;
 

@@ -372,13 +372,32 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
 }
 
 std::vector<Finding> step_floor_findings(const std::string& problem, std::vector<std::pair<double, double>> h_defect,
-                                         double scale) {
+                                         double scale, double field_scale) {
   std::erase_if(h_defect, [](const auto& r) { return !(r.first > 0) || !std::isfinite(r.second) || !(r.second > 0); });
   std::sort(h_defect.begin(), h_defect.end(), [](auto a, auto b) { return a.first > b.first; });
   if (h_defect.size() < 4) return {};
   const std::vector<std::pair<double, double>> fine(h_defect.end() - 4, h_defect.end());
   const double h_hi = fine.front().first, h_lo = fine.back().first;
   if (h_hi < 4 * h_lo * (1 - 1e-9)) return {};  // fewer than two halvings
+  // The defect itself settled: a fixed relative error of the field's
+  // increment, read against ε |f| with the bands of precision_floor.hpp
+  // (one rounding, steps 1; the field's size in place of the state's).
+  double d_lo = std::numeric_limits<double>::infinity(), d_hi = 0;
+  for (const auto& [h, defect] : fine) d_lo = std::min(d_lo, defect), d_hi = std::max(d_hi, defect);
+  if (field_scale > 0 && d_hi <= 1.5 * d_lo) {
+    const double level = std::sqrt(d_lo * d_hi);
+    const PrecisionFloor pf = classify_floor(level, field_scale, 1);
+    if (pf.kind != FloorKind::single_roundoff) return {};
+    return {{"step",
+             fmt::format("{}: the consistency defect settles at {:.2g} for h from {:.3g} to {:.3g}, {:.2g} of float's ε "
+                         "times the field's size |f| <= {:.3g}: every step's increment is off by one relative rounding "
+                         "of h f, single-precision round-off in the field's increment (f's output or h f kept in "
+                         "float), not in the state. Where to look: the call of f(t, x, out) and the increment x + h f "
+                         "(the type f's output, h f or the step's temporaries are kept in). To confirm: check those "
+                         "types for float, or run the scheme in long double: the defect moves with the precision's ε.",
+                         problem, level, h_hi, h_lo, pf.factor, field_scale),
+             true}};
+  }
   double lo = std::numeric_limits<double>::infinity(), hi = 0;
   for (const auto& [h, defect] : fine) lo = std::min(lo, h * defect), hi = std::max(hi, h * defect);
   if (hi > 1.5 * lo) return {};  // not a fixed displacement per step

@@ -74,8 +74,13 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
 // defect growing like 1/h whose product with h settles is a displacement of
 // fixed size per step. Named when that size is single-precision round-off of
 // a state of norm `scale` (precision_floor.hpp; issue 47), else nothing.
+// Also, when the defect itself settles (the same at every h) and `field_scale`
+// (max |f(t_k, x_k)| over the traced steps; 0: unknown) is given: a settled
+// defect within the single-precision band of ε_f |f| is the rounding of the
+// field's increment (f or h f kept in float): each step is off by one relative
+// rounding of h f, so r = (Φ_h(y) − y)/h − f(y) is off by that rounding of f.
 std::vector<Finding> step_floor_findings(const std::string& problem, std::vector<std::pair<double, double>> h_defect,
-                                         double scale);
+                                         double scale, double field_scale = 0);
 // Steps free of contact: the gain <Φ_h(x) − x, f> / (h |f|²) per traced h,
 // which tends to 1 for a consistent scheme.
 std::vector<Finding> free_step_findings(const std::string& problem, const std::vector<TraceRun>& runs);
