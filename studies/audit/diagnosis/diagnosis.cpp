@@ -382,10 +382,17 @@ std::vector<Finding> step_floor_findings(const std::string& problem, std::vector
   // The defect itself settled: a fixed relative error of the field's
   // increment, read against ε |f| with the bands of precision_floor.hpp
   // (one rounding, steps 1; the field's size in place of the state's).
-  double d_lo = std::numeric_limits<double>::infinity(), d_hi = 0;
-  for (const auto& [h, defect] : fine) d_lo = std::min(d_lo, defect), d_hi = std::max(d_hi, defect);
-  if (field_scale > 0 && d_hi <= 1.5 * d_lo) {
-    const double level = std::sqrt(d_lo * d_hi);
+  // A level that settles: the same within 1.5 over the finest rows (their
+  // geometric mean), of the defect times h^power.
+  const auto settled = [&fine](int power) -> double {
+    double lo = std::numeric_limits<double>::infinity(), hi = 0;
+    for (const auto& [h, defect] : fine) {
+      const double v = power == 0 ? defect : h * defect;
+      lo = std::min(lo, v), hi = std::max(hi, v);
+    }
+    return hi <= 1.5 * lo ? std::sqrt(lo * hi) : 0.0;
+  };
+  if (const double level = settled(0); field_scale > 0 && level > 0) {
     const PrecisionFloor pf = classify_floor(level, field_scale, 1);
     if (pf.kind != FloorKind::single_roundoff) return {};
     return {{"step",
@@ -398,11 +405,9 @@ std::vector<Finding> step_floor_findings(const std::string& problem, std::vector
                          problem, level, h_hi, h_lo, pf.factor, field_scale),
              true}};
   }
-  double lo = std::numeric_limits<double>::infinity(), hi = 0;
-  for (const auto& [h, defect] : fine) lo = std::min(lo, h * defect), hi = std::max(hi, h * defect);
-  if (hi > 1.5 * lo) return {};  // not a fixed displacement per step
   // One step's displacement: one rounding's floor (steps 1).
-  const double level = std::sqrt(lo * hi);
+  const double level = settled(1);
+  if (level == 0) return {};  // not a fixed displacement per step
   const PrecisionFloor pf = classify_floor(level, scale, 1);
   if (pf.kind != FloorKind::single_roundoff) return {};
   return {{"step",
