@@ -191,14 +191,8 @@ void check_output_places(const AuditConfig& cfg) {
 // with its predecessor's rows, nor another problem plugin at the same path
 // with the old one's), and the problem plugin's absolute path.
 std::string plugin_identity(const AuditConfig& cfg) {
-  const auto content_hash = [](const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return fnv1a64(bytes.str());
-  };
   std::string identity;
-  if (!cfg.plugin.empty()) identity = fmt::format(" plugin-fnv1a64={:016x}", content_hash(cfg.plugin));
+  if (!cfg.plugin.empty()) identity = fmt::format(" plugin-fnv1a64={:016x}", file_fnv1a64(cfg.plugin));
   if (!cfg.python.empty()) identity += " python=" + cfg.python;
   if (!cfg.python_problem.empty()) identity += " python-problem=" + cfg.python_problem;
   // The Python objects the Python plugin makes (python/python_scheme_plugin.cpp): python_identity.
@@ -212,7 +206,7 @@ std::string plugin_identity(const AuditConfig& cfg) {
   if (!cfg.problem_plugin.empty())
     identity += fmt::format(" problem-plugin={} problem-plugin-fnv1a64={:016x}",
                             std::filesystem::absolute(cfg.problem_plugin).lexically_normal().string(),
-                            content_hash(cfg.problem_plugin));
+                            file_fnv1a64(cfg.problem_plugin));
   return identity;
 }
 

@@ -2,6 +2,7 @@
 // How a study plugs into the program: it adds its `study NAME` and
 // `exact NAME` subcommands, and an entry for the default report.
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -105,6 +106,9 @@ std::vector<NamedScheme> python_schemes(const std::vector<std::string>& module_c
 // module/path.py or its __init__.py), found without running Python. Not
 // hashed: what the module imports in turn (python/isolation.md).
 std::string python_identity(const std::string& spec);
+// The FNV-1a hash of a file's bytes (an unreadable file hashes as empty):
+// what the journals' keys hold of a plugin, a pickle or a module.
+std::uint64_t file_fnv1a64(const std::filesystem::path& path);
 // The journal key's part for a study's Python schemes (module:Class each).
 inline std::string python_identities(const std::vector<std::string>& module_classes) {
   std::string out;

@@ -167,14 +167,15 @@ std::vector<NamedScheme> python_schemes(const std::vector<std::string>& module_c
   return out;
 }
 
+std::uint64_t file_fnv1a64(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return fnv1a64(bytes.str());
+}
+
 std::string python_identity(const std::string& spec) {
-  const auto content_hash = [](const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return fnv1a64(bytes.str());
-  };
-  if (spec.rfind("pickle:", 0) == 0) return fmt::format("pickle-fnv1a64={:016x}", content_hash(spec.substr(7)));
+  if (spec.rfind("pickle:", 0) == 0) return fmt::format("pickle-fnv1a64={:016x}", file_fnv1a64(spec.substr(7)));
   std::string relative = spec.substr(0, spec.find(':'));
   std::replace(relative.begin(), relative.end(), '.', '/');
   std::vector<std::filesystem::path> roots;
@@ -187,7 +188,7 @@ std::string python_identity(const std::string& spec) {
     for (const auto& file : {root / (relative + ".py"), root / relative / "__init__.py"}) {
       std::error_code ec;
       if (std::filesystem::is_regular_file(file, ec))
-        return fmt::format("{} source-fnv1a64={:016x}", spec, content_hash(file));
+        return fmt::format("{} source-fnv1a64={:016x}", spec, file_fnv1a64(file));
     }
   return spec + " source=not-found";
 }

@@ -35,11 +35,7 @@ struct PluginStudyConfig {
 std::string plugin_content_identity(const std::vector<std::string>& paths) {
   std::string identity;
   for (const auto& path : paths) {
-    if (path.empty()) continue;
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    identity += fmt::format(" {}-fnv1a64={:016x}", path, fnv1a64(bytes.str()));
+    if (!path.empty()) identity += fmt::format(" {}-fnv1a64={:016x}", path, file_fnv1a64(path));
   }
   return identity;
 }

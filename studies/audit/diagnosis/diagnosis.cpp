@@ -84,14 +84,9 @@ std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws) {
     const StencilLaw& l = *members.front();
     const std::string& who = l.of;  // "f" or "S"
     const std::string what = l.of == "f" ? "the field" : "the set";
-    std::string where;
-    if (members.size() == problems.size()) {
-      where = fmt::format("on every problem ({})", members.size());
-    } else {
-      std::vector<std::string> names;
-      for (const auto* m : members) names.push_back(m->problem);
-      where = fmt::format("on {} ({} of {})", join(names, "; "), members.size(), problems.size());
-    }
+    std::vector<std::string> names;
+    for (const auto* m : members) names.push_back(m->problem);
+    const std::string where = diagnosis_words::on_problems(names, problems.size());
     Finding f{"time stencil", "", false};
     // Where to look (issue 47, item 5): the call of f or of S's functions, and the time passed to it.
     const std::string call = l.of == "f" ? "the call of f(t, x, out)" : "the calls of project(j, t, x) (or value, distance)";

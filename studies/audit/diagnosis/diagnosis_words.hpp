@@ -27,4 +27,11 @@ inline std::string join(const std::vector<std::string>& v, const std::string& se
   return s;
 }
 
+// Where a grouped finding holds: "on every problem (N)" when `names` are all
+// `total` problems, else "on a; b (2 of N)".
+inline std::string on_problems(const std::vector<std::string>& names, std::size_t total) {
+  if (names.size() == total) return fmt::format("on every problem ({})", total);
+  return fmt::format("on {} ({} of {})", join(names, "; "), names.size(), total);
+}
+
 }  // namespace sweepcheck::diagnosis_words

@@ -1,6 +1,8 @@
 // The state f is evaluated at (state_stencil.hpp).
 #include "studies/audit/diagnosis/state_stencil.hpp"
 
+#include "studies/audit/diagnosis/diagnosis_words.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -43,14 +45,9 @@ std::vector<Finding> state_stencil_findings(const std::vector<StateStencil>& ste
   }
   std::vector<Finding> out;
   for (const auto& [key, members] : groups) {
-    std::string where;
-    if (members.size() == stencils.size()) {
-      where = fmt::format("on every problem ({})", members.size());
-    } else {
-      std::string names;
-      for (const auto* m : members) names += (names.empty() ? "" : "; ") + m->problem;
-      where = fmt::format("on {} ({} of {})", names, members.size(), stencils.size());
-    }
+    std::vector<std::string> names;
+    for (const auto* m : members) names.push_back(m->problem);
+    const std::string where = diagnosis_words::on_problems(names, stencils.size());
     if (key == "x0") {
       std::int64_t at = 0, read = 0;
       for (const auto* m : members) at += m->at_start, read += m->read;
