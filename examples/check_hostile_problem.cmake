@@ -15,7 +15,11 @@
 # (a plugin that forks, issue 45). AUDIT_MD: a regex audit.md must match.
 # Usage: cmake -DPROGRAM=... -DPLUGIN=lib.so -DOUT=dir -DEXPECT_RC=n -DMESSAGE=regex [-DRUNS=ON] [-DAUDIT_RC=n]
 #        [-DEXTRA="args"] -P check_hostile_problem.cmake
+# JOBS: the commands' --jobs (2; 1 in the sanitizer build, examples/CMakeLists.txt).
 file(REMOVE_RECURSE "${OUT}")
+if(NOT DEFINED JOBS)
+  set(JOBS 2)
+endif()
 if(NOT DEFINED AUDIT_RC)
   set(AUDIT_RC ${EXPECT_RC})
 endif()
@@ -26,16 +30,26 @@ function(run what expect)
     message(FATAL_ERROR "${what}: the host did not survive: ${rc}\n${out}\n${err}")
   endif()
   if(NOT rc MATCHES "^(${expect})$")
-    message(FATAL_ERROR "${what}: expected exit ${expect}, got ${rc}\n${out}\n${err}")
+    # What the run decided, so that a failure says why: the verdict lines
+    # and faults of audit.md, the statuses of the study's rows.
+    set(why "")
+    foreach(f "${OUT}/audit/audit.md" "${OUT}/study/results.csv")
+      if(EXISTS "${f}")
+        file(STRINGS "${f}" lines REGEX "FAIL|fault|crash|hung|killed|timed|not judged|not-run")
+        string(REPLACE ";" "\n" lines "${lines}")
+        string(APPEND why "\n--- ${f}:\n${lines}")
+      endif()
+    endforeach()
+    message(FATAL_ERROR "${what}: expected exit ${expect}, got ${rc}\n${out}\n${err}${why}")
   endif()
   if(NOT err MATCHES "${MESSAGE}")
     message(FATAL_ERROR "${what}: stderr does not match '${MESSAGE}':\n${err}")
   endif()
 endfunction()
 
-run(study ${EXPECT_RC} ${PROGRAM} study --problem-plugin ${PLUGIN} --schemes pbd --h-max 0.1 --points 4 --jobs 2 --quiet ${EXTRA}
+run(study ${EXPECT_RC} ${PROGRAM} study --problem-plugin ${PLUGIN} --schemes pbd --h-max 0.1 --points 4 --jobs ${JOBS} --quiet ${EXTRA}
     --out ${OUT}/study)
-run(audit ${AUDIT_RC} ${PROGRAM} audit --scheme pbd --problem-plugin ${PLUGIN} --max-problems 1 --jobs 2 --quiet ${EXTRA}
+run(audit ${AUDIT_RC} ${PROGRAM} audit --scheme pbd --problem-plugin ${PLUGIN} --max-problems 1 --jobs ${JOBS} --quiet ${EXTRA}
     --out ${OUT}/audit)
 
 if(NO_LEFTOVER)

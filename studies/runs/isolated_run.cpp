@@ -8,7 +8,10 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <link.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -28,6 +31,8 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace sweepcheck {
 
@@ -84,6 +89,11 @@ struct ChildPage {
   std::atomic<int> call{-1};
   std::atomic<int> inside{0};
   std::atomic<double> t{0};
+  // A fatal signal, as the child's handler saw it (ChildCrash).
+  std::atomic<int> crash_seen{0};
+  std::atomic<int> crash_run_thread{1};
+  std::atomic<int> crash_owner{0};
+  std::atomic<int> crash_scheme_code{0};
 };
 
 // Set in the child only (after fork, where the child is single-threaded), so
@@ -109,7 +119,77 @@ void read_page(const SharedPage& page, ChildResult& res) {
   if (const auto* w = page.get()) {
     res.progress = w->progress.load();
     res.call = {w->call.load(), w->t.load(), w->inside.load() != 0};
+    if (w->crash_seen.load(std::memory_order_acquire) != 0)
+      res.crash = {true, w->crash_run_thread.load() != 0, static_cast<CodeOwner>(w->crash_owner.load()),
+                   w->crash_scheme_code.load() != 0};
   }
+}
+
+// The registered plugins' code (register_plugin_code): filled under a lock,
+// read by the crash handler without one (entries are complete before the
+// count that publishes them grows).
+struct CodeRange {
+  std::uintptr_t begin = 0, end = 0;
+  CodeOwner owner = CodeOwner::unknown;
+};
+constexpr int kMaxCodeRanges = 64;
+CodeRange code_ranges[kMaxCodeRanges];
+std::atomic<int> code_range_count{0};
+std::mutex code_range_mutex;
+
+// The thread that runs `work` in a child (set after fork, before work).
+pid_t run_thread_id = 0;
+
+std::uintptr_t program_counter(void* context) {
+#if defined(__x86_64__)
+  return static_cast<std::uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+  return static_cast<std::uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.pc);
+#else
+  (void)context;
+  return 0;
+#endif
+}
+
+// Async-signal-safe: atomics, a table read, system calls. Records the
+// evidence, then ends the process with the same signal (SA_RESETHAND put
+// back the default action; SA_NODEFER leaves the signal unblocked), so the
+// host sees the status it would have seen without the handler.
+void crash_handler(int sig, siginfo_t*, void* context) {
+  if (ChildPage* p = child_page) {
+    const auto tid = static_cast<pid_t>(::syscall(SYS_gettid));
+    const std::uintptr_t pc = program_counter(context);
+    CodeOwner owner = pc == 0 ? CodeOwner::unknown : CodeOwner::other;
+    bool scheme_code = false;
+    const int n = code_range_count.load(std::memory_order_acquire);
+    for (int i = 0; i < n; ++i) {
+      scheme_code = scheme_code || code_ranges[i].owner == CodeOwner::scheme;
+      if (pc >= code_ranges[i].begin && pc < code_ranges[i].end) owner = code_ranges[i].owner;
+    }
+    p->crash_run_thread.store(tid == run_thread_id ? 1 : 0);
+    p->crash_owner.store(static_cast<int>(owner));
+    p->crash_scheme_code.store(scheme_code ? 1 : 0);
+    p->crash_seen.store(1, std::memory_order_release);
+  }
+  ::syscall(SYS_tgkill, ::getpid(), ::syscall(SYS_gettid), sig);
+}
+
+// In the child, before `work`: the handler for the signals a crash raises,
+// with an alternate stack for the run thread (a stack overflow there still
+// runs it). A plugin that installs its own handler replaces this one: its
+// crashes are then recorded without the evidence (ChildCrash::seen false).
+void install_crash_handler() {
+  run_thread_id = static_cast<pid_t>(::syscall(SYS_gettid));
+  static char alternate[1 << 16];
+  stack_t st{};
+  st.ss_sp = alternate;
+  st.ss_size = sizeof alternate;
+  ::sigaltstack(&st, nullptr);
+  struct sigaction sa {};
+  sa.sa_sigaction = crash_handler;
+  sa.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_NODEFER | SA_ONSTACK;
+  ::sigemptyset(&sa.sa_mask);
+  for (const int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS}) ::sigaction(sig, &sa, nullptr);
 }
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -149,6 +229,7 @@ double limit_memory(const ChildLimits& limits) {
   // A hanging child must not outlive a host that was killed (it would hold
   // the output folder's lock, inherited through fork, for ever).
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  install_crash_handler();
   try {
     const std::string payload = work();
     send(fd, kResult, payload);
@@ -375,6 +456,8 @@ ChildResult run_in_child(const std::function<std::string()>& work, double time_l
     return res;
   }
   read_outcome(answer.message, status, res);
+  // A signal: where the child's own handler saw it (its words after the signal's).
+  if (res.status == RunStatus::crashed && res.crash.seen) res.detail += ", " + describe(res.crash);
   return res;
 }
 
@@ -398,6 +481,49 @@ bool inside_child_run() { return is_child_run; }
 ChildCall current_child_call() {
   if (!child_page) return {};
   return {child_page->call.load(), child_page->t.load(), child_page->inside.load() != 0};
+}
+
+void register_plugin_code(const void* address, CodeOwner owner) {
+  struct Search {
+    std::uintptr_t address;
+    std::vector<std::pair<std::uintptr_t, std::uintptr_t>> code;
+  } search{reinterpret_cast<std::uintptr_t>(address), {}};
+  // The loaded object one of whose segments holds `address`: its executable segments.
+  ::dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* data) -> int {
+        auto& s = *static_cast<Search*>(data);
+        bool holds = false;
+        std::vector<std::pair<std::uintptr_t, std::uintptr_t>> code;
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+          if (ph.p_type != PT_LOAD) continue;
+          const std::uintptr_t begin = info->dlpi_addr + ph.p_vaddr, end = begin + ph.p_memsz;
+          holds = holds || (s.address >= begin && s.address < end);
+          if (ph.p_flags & PF_X) code.emplace_back(begin, end);
+        }
+        if (!holds) return 0;
+        s.code = std::move(code);
+        return 1;
+      },
+      &search);
+  const std::lock_guard lock(code_range_mutex);
+  for (const auto& [begin, end] : search.code) {
+    const int n = code_range_count.load(std::memory_order_relaxed);
+    bool known = false;
+    for (int i = 0; i < n; ++i) known = known || (code_ranges[i].begin == begin && code_ranges[i].end == end);
+    if (known || n == kMaxCodeRanges) continue;
+    code_ranges[n] = {begin, end, owner};
+    code_range_count.store(n + 1, std::memory_order_release);
+  }
+}
+
+std::string describe(const ChildCrash& c) {
+  if (!c.seen) return {};
+  const char* where = c.owner == CodeOwner::problem  ? "in the problem plugin's code"
+                      : c.owner == CodeOwner::scheme ? "in the scheme plugin's code"
+                      : c.owner == CodeOwner::other  ? "in code of neither plugin (the C library, the harness)"
+                                                     : "at an unknown instruction";
+  return fmt::format("{}, on {}", where, c.run_thread ? "the run's own thread" : "a thread that is not the run's");
 }
 
 void adopt_orphans() { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }

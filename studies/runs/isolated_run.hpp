@@ -39,6 +39,35 @@ struct ChildLimits {
   std::function<bool()> stop;
 };
 
+// Whose code a crash was in (issue 45, "blame follows evidence"): the code
+// of a library registered with register_plugin_code, or other code (the C
+// library, the harness).
+enum class CodeOwner : int { unknown = 0, problem = 1, scheme = 2, other = 3 };
+
+// How a child that died of a signal died, as its own handler saw it (SIGSEGV,
+// SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS; seen = false when no
+// handler ran: SIGKILL, a handler the plugin replaced, or a stack too broken
+// to run one). The signal still ends the child: the handler records and
+// re-raises it.
+struct ChildCrash {
+  bool seen = false;
+  bool run_thread = true;  // on the thread that runs `work`, or on another (a thread of a plugin's)
+  CodeOwner owner = CodeOwner::unknown;  // whose code the faulting instruction was in
+  bool scheme_code = false;  // whether a scheme plugin's code was registered in the child
+};
+
+// Registers the shared library (or executable) holding `address` as
+// `owner`'s code, for the crash evidence above: its executable segments'
+// address ranges. Called where the plugin is loaded (a scheme plugin in the
+// host, before the children are forked; a problem plugin in the child that
+// constructs it). Up to 16 libraries; more are ignored (their crashes are
+// then "other"). Thread-safe.
+void register_plugin_code(const void* address, CodeOwner owner);
+
+// "the problem plugin's code", "a thread that is not the run's" ...: the
+// evidence in words, empty when no handler ran.
+std::string describe(const ChildCrash& c);
+
 struct ChildResult {
   // ok: `payload` is what `work` returned. Otherwise crashed / timed_out /
   // threw, and `detail` names the cause ("signal 11 (Segmentation fault)",
@@ -50,6 +79,7 @@ struct ChildResult {
   // steps it had finished when it was killed); -1: it reported nothing.
   std::int64_t progress = -1;
   ChildCall call;  // the problem-plugin call it was in or made last (report_child_call)
+  ChildCrash crash;  // status crashed by a signal: where and on which thread, as the child saw it
   double memory_limit_bytes = 0;  // the address-space growth the child was allowed (ChildLimits; 0: none)
   double wall_seconds = 0;  // host-side time from fork to the child's end
 };

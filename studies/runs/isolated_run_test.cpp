@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "studies/runs/isolated_run.hpp"
+#include "studies/runs/problem_guard.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -38,6 +40,119 @@ TEST(IsolatedRun, AnAbortIsACrashNamingSigabrt) {
   const auto r = run_in_child([]() -> std::string { std::abort(); }, 30);
   EXPECT_EQ(r.status, RunStatus::crashed);
   EXPECT_NE(r.detail.find("SIGABRT"), std::string::npos) << r.detail;
+}
+
+// Issue 45, blame follows evidence: the child's handler records on which
+// thread a crash happened and whose code it was in, and the child still dies
+// of the same signal.
+// A store to address 0 that the compiler cannot see is one (so cannot drop).
+volatile std::uintptr_t nowhere = 0;
+[[gnu::noinline]] void fault_here() { *reinterpret_cast<volatile int*>(nowhere) = 1; }
+
+TEST(IsolatedRun, ACrashOnTheRunsOwnThreadIsRecordedAsSuch) {
+  const auto r = run_in_child(
+      []() -> std::string {
+        fault_here();
+        return "unreachable";
+      },
+      30);
+  EXPECT_EQ(r.status, RunStatus::crashed);
+  EXPECT_NE(r.detail.find("signal 11"), std::string::npos) << r.detail;
+  ASSERT_TRUE(r.crash.seen) << r.detail;
+  EXPECT_TRUE(r.crash.run_thread);
+  EXPECT_EQ(r.crash.owner, CodeOwner::other);  // nothing registered
+  EXPECT_NE(r.detail.find("on the run's own thread"), std::string::npos) << r.detail;
+}
+
+TEST(IsolatedRun, ACrashOnAnotherThreadIsRecordedAsNotTheRuns) {
+  const auto r = run_in_child(
+      []() -> std::string {
+        std::thread(fault_here).join();
+        return "unreachable";
+      },
+      30);
+  EXPECT_EQ(r.status, RunStatus::crashed);
+  EXPECT_NE(r.detail.find("signal 11"), std::string::npos) << r.detail;
+  ASSERT_TRUE(r.crash.seen) << r.detail;
+  EXPECT_FALSE(r.crash.run_thread);
+}
+
+TEST(IsolatedRun, ACrashInRegisteredCodeNamesItsOwner) {
+  // This test program's code registered as a problem plugin's, in the child
+  // (as a problem plugin is registered where it is loaded).
+  const auto r = run_in_child(
+      []() -> std::string {
+        register_plugin_code(reinterpret_cast<const void*>(&fault_here), CodeOwner::problem);
+        std::thread(fault_here).join();
+        return "unreachable";
+      },
+      30);
+  ASSERT_TRUE(r.crash.seen) << r.detail;
+  EXPECT_EQ(r.crash.owner, CodeOwner::problem);
+  EXPECT_FALSE(r.crash.scheme_code);
+  EXPECT_NE(r.detail.find("in the problem plugin's code, on a thread that is not the run's"), std::string::npos)
+      << r.detail;
+}
+
+TEST(IsolatedRun, ASignalRaisedByCodeStillEndsTheChildWithThatSignal) {
+  // raise() is asynchronous to the handler: returning from it would go on;
+  // the handler ends the child with the signal instead.
+  for (const int sig : {SIGSEGV, SIGFPE, SIGBUS}) {
+    const auto r = run_in_child(
+        [sig]() -> std::string {
+          std::raise(sig);
+          return "went on after the signal";
+        },
+        30);
+    EXPECT_EQ(r.status, RunStatus::crashed) << sig << ": " << r.payload;
+    EXPECT_NE(r.detail.find("signal " + std::to_string(sig)), std::string::npos) << r.detail;
+    EXPECT_TRUE(r.crash.seen) << r.detail;
+  }
+}
+
+TEST(IsolatedRun, ARunThatEndsWellHasNoCrashEvidence) {
+  const auto r = run_in_child([] { return std::string("fine"); }, 30);
+  EXPECT_EQ(r.status, RunStatus::ok);
+  EXPECT_FALSE(r.crash.seen);
+}
+
+// The blame rule (studies/runs/problem_guard.hpp) on the evidence, every case.
+TEST(ProblemFaultCause, ACrashOutsideCallsIsTheProblemsOnlyWhereTheEvidenceSaysSo) {
+  ChildResult c;
+  c.status = RunStatus::crashed;
+  c.detail = "signal 11 (SIGSEGV: Segmentation fault)";
+  const std::string who = "problem plugin 'p.so'";
+  // No handler ran: no evidence, not the problem's (outside every call).
+  EXPECT_EQ(problem_fault_cause(who, c), "");
+  c.crash = {true, false, CodeOwner::problem, true};
+  EXPECT_NE(problem_fault_cause(who, c).find("crashed on a thread of its own: "),
+            std::string::npos);
+  c.crash = {true, true, CodeOwner::problem, false};
+  EXPECT_NE(problem_fault_cause(who, c).find("crashed outside every call into it"),
+            std::string::npos);
+  // Inside a call, another thread crashing in the problem's code: named as that thread, not the call.
+  c.call = {0, 1.5, true};
+  c.crash = {true, false, CodeOwner::problem, false};
+  EXPECT_NE(problem_fault_cause(who, c).find("crashed on a thread of its own"), std::string::npos);
+  // Inside a call on the run's own thread: the call's rule.
+  c.crash = {true, true, CodeOwner::other, false};
+  EXPECT_NE(problem_fault_cause(who, c).find("crashed inside"), std::string::npos);
+  c.call = {};
+  // A thread not the run's, in the C library, with an in-tree scheme: only the problem starts threads.
+  c.crash = {true, false, CodeOwner::other, false};
+  EXPECT_NE(problem_fault_cause(who, c).find("the scheme is in-tree code, which starts no threads"), std::string::npos);
+  // With a scheme plugin loaded, that thread may be the scheme's: not the problem's.
+  c.crash = {true, false, CodeOwner::other, true};
+  EXPECT_EQ(problem_fault_cause(who, c), "");
+  c.crash = {true, false, CodeOwner::scheme, true};
+  EXPECT_EQ(problem_fault_cause(who, c), "");
+  // The run's own thread outside the problem's code: the scheme's, as before.
+  c.crash = {true, true, CodeOwner::other, false};
+  EXPECT_EQ(problem_fault_cause(who, c), "");
+  // A timeout outside every call is not a crash: the scheme's.
+  c.status = RunStatus::timed_out;
+  c.crash = {true, false, CodeOwner::problem, false};
+  EXPECT_EQ(problem_fault_cause(who, c), "");
 }
 
 TEST(IsolatedRun, ThrowingAnIntIsRecordedWithItsType) {

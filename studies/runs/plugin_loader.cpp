@@ -1,4 +1,5 @@
 #include "studies/runs/plugin_loader.hpp"
+#include "studies/runs/isolated_run.hpp"
 
 #include <dlfcn.h>
 
@@ -31,6 +32,9 @@ std::pair<std::shared_ptr<void>, void*> open_plugin(const std::string& path, con
   ::dlerror();
   void* symbol = ::dlsym(raw, entry);
   if (!symbol) throw std::invalid_argument("plugin '" + path + "': it does not export " + entry + " (" + missing + ")");
+  // Its code, for the evidence of a crash (studies/runs/isolated_run.hpp): the
+  // library is loaded here, in the host, before the children are forked.
+  register_plugin_code(symbol, CodeOwner::scheme);
   return {handle, symbol};
 }
 

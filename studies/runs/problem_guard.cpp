@@ -131,7 +131,31 @@ std::string describe_call(ProblemCall call, double t, int constraint) {
   return what;
 }
 
+// A crash outside every call into the problem, or on a thread that is not
+// the run's (issue 45): the problem's when the evidence says so. The faulting instruction in the
+// problem plugin's code; or a thread that is not the run's, with no scheme
+// plugin in the child: the in-tree schemes and the harness start no threads
+// inside a run, so only the problem's code can have started it. Otherwise
+// (the run's own thread outside the problem's code; a thread with a scheme
+// plugin loaded and the instruction in neither) the scheme's, as before.
+std::string crash_outside_calls_cause(const std::string& who, const ChildResult& c) {
+  const ChildCrash& k = c.crash;
+  if (!k.seen) return {};
+  if (k.owner == CodeOwner::problem)
+    return k.run_thread ? fmt::format("{} crashed outside every call into it: {}", who, c.detail)
+                        : fmt::format("{} crashed on a thread of its own: {}", who, c.detail);
+  if (!k.run_thread && k.owner != CodeOwner::scheme && !k.scheme_code)
+    return fmt::format("{} crashed on a thread of its own (the scheme is in-tree code, which starts no threads in a "
+                       "run): {}",
+                       who, c.detail);
+  return {};
+}
+
 std::string problem_fault_cause(const std::string& who, const ChildResult& c) {
+  // A crash whose evidence names the problem's code or thread, wherever the
+  // run's own thread was (inside a call or between two).
+  if (c.status == RunStatus::crashed && (!c.call.inside || (c.crash.seen && !c.crash.run_thread)))
+    if (std::string cause = crash_outside_calls_cause(who, c); !cause.empty()) return cause;
   if (!c.call.inside || c.call.call < 0 || c.status == RunStatus::ok || c.status == RunStatus::not_run) return {};
   const std::string call = describe_call(static_cast<ProblemCall>(c.call.call), c.call.t);
   switch (c.status) {

@@ -85,8 +85,11 @@ std::string describe_call(ProblemCall call, double t, int constraint = -1);
 
 // The cause of a child run's fault when it is the problem's: the child was
 // inside a call into the problem plugin `who` when it crashed, hung or threw
-// ("problem plugin 'libp.so' crashed inside f at t = 1.0333: signal 11 ...").
-// Empty: not the problem's (the child was not inside a problem call).
+// ("problem plugin 'libp.so' crashed inside f at t = 1.0333: signal 11 ..."),
+// or it crashed outside every call with the evidence pointing at the
+// problem (ChildCrash, studies/runs/isolated_run.hpp: the faulting
+// instruction in its code, or a thread not the run's while no scheme plugin
+// is loaded). Empty: not the problem's.
 std::string problem_fault_cause(const std::string& who, const ChildResult& c);
 
 // The cause of a run's problem-made non-finite value, from its log.

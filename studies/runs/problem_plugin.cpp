@@ -107,6 +107,8 @@ const plugin::ProblemDefinition* open_definition(const std::string& path, const 
     const std::lock_guard lock(kept);
     libraries->push_back(lib.handle);
   }
+  // Its code, for the evidence of a crash outside any call into it (a thread of its own).
+  register_plugin_code(lib.symbol, CodeOwner::problem);
   const auto create = reinterpret_cast<sweepcheck_create_problem_fn>(lib.symbol);
   plugin::ProblemDefinition* d = nullptr;
   int version = 0;
