@@ -16,8 +16,10 @@
 
 namespace {
 std::atomic<long> calls{0};
-// Address 0, which the compiler cannot see is 0 (so cannot drop the store).
-volatile std::uintptr_t nowhere = 0;
+// An address in the first page, never mapped, that the compiler cannot see
+// (so cannot drop the store) and that is not null (UBSan's null check
+// would end the process first in the sanitizer build).
+volatile std::uintptr_t nowhere = 16;
 }  // namespace
 
 class ThreadCrashInRun final : public hostile::HostileDisk {

@@ -45,8 +45,10 @@ TEST(IsolatedRun, AnAbortIsACrashNamingSigabrt) {
 // Issue 45, blame follows evidence: the child's handler records on which
 // thread a crash happened and whose code it was in, and the child still dies
 // of the same signal.
-// A store to address 0 that the compiler cannot see is one (so cannot drop).
-volatile std::uintptr_t nowhere = 0;
+// An address in the first page, never mapped, that the compiler cannot see
+// (so cannot drop the store) and that is not null (UBSan's null check
+// would end the process first in the sanitizer build).
+volatile std::uintptr_t nowhere = 16;
 [[gnu::noinline]] void fault_here() { *reinterpret_cast<volatile int*>(nowhere) = 1; }
 
 TEST(IsolatedRun, ACrashOnTheRunsOwnThreadIsRecordedAsSuch) {
