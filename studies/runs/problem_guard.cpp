@@ -131,14 +131,16 @@ std::string describe_call(ProblemCall call, double t, int constraint) {
   return what;
 }
 
-// A crash outside every call into the problem, or on a thread that is not
-// the run's (issue 45): the problem's when the evidence says so. The faulting instruction in the
-// problem plugin's code; or a thread that is not the run's, with no scheme
-// plugin in the child: the in-tree schemes and the harness start no threads
-// inside a run, so only the problem's code can have started it. Otherwise
-// (the run's own thread outside the problem's code; a thread with a scheme
-// plugin loaded and the instruction in neither) the scheme's, as before.
-std::string crash_outside_calls_cause(const std::string& who, const ChildResult& c) {
+namespace {
+
+// The cause of a crash as its evidence names it (ChildCrash, issue 45), or
+// empty. The problem's: the faulting instruction in the problem plugin's
+// code; or a thread that is not the run's with no scheme plugin in the
+// child (the in-tree schemes and the harness start no threads in a run, so
+// only the problem's code can have started it). Empty otherwise (the run's
+// own thread outside the problem's code; another thread, with a scheme
+// plugin loaded and the instruction in neither): the rule by calls decides.
+std::string crash_evidence_cause(const std::string& who, const ChildResult& c) {
   const ChildCrash& k = c.crash;
   if (!k.seen) return {};
   if (k.owner == CodeOwner::problem)
@@ -151,11 +153,13 @@ std::string crash_outside_calls_cause(const std::string& who, const ChildResult&
   return {};
 }
 
+}  // namespace
+
 std::string problem_fault_cause(const std::string& who, const ChildResult& c) {
   // A crash whose evidence names the problem's code or thread, wherever the
   // run's own thread was (inside a call or between two).
   if (c.status == RunStatus::crashed && (!c.call.inside || (c.crash.seen && !c.crash.run_thread)))
-    if (std::string cause = crash_outside_calls_cause(who, c); !cause.empty()) return cause;
+    if (std::string cause = crash_evidence_cause(who, c); !cause.empty()) return cause;
   if (!c.call.inside || c.call.call < 0 || c.status == RunStatus::ok || c.status == RunStatus::not_run) return {};
   const std::string call = describe_call(static_cast<ProblemCall>(c.call.call), c.call.t);
   switch (c.status) {
