@@ -11,6 +11,7 @@
 #    and its JSON, which parses and is valid UTF-8, with the replacement of
 #    the Latin-1 byte noted.
 # Usage: check_no_command_through_names.sh PROGRAM NAMES_PLUGIN WORKDIR
+# SWEEPCHECK_TEST_JOBS: the audit's --jobs (default 2; 1 in the sanitizer build, examples/CMakeLists.txt).
 set -uo pipefail
 program=$1 plugin=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" || exit 1
@@ -45,7 +46,7 @@ for f in error_vs_h.png error_vs_h.svg error_vs_work.png summary.json; do nonemp
 json_ok "$out1/summary.json" 0
 
 out2="$work/audit-$hostile"
-run audit "$program" audit --scheme pbd --problem-plugin "$plugin" --max-problems 1 --jobs 2 --quiet --out "$out2"
+run audit "$program" audit --scheme pbd --problem-plugin "$plugin" --max-problems 1 --jobs "${SWEEPCHECK_TEST_JOBS:-2}" --quiet --out "$out2"
 nonempty "$out2/audit.md"
 nonempty "$out2/audit.json"
 json_ok "$out2/audit.json" 1
