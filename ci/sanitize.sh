@@ -51,6 +51,9 @@ for fixture in examples/hostile_problems/hostile_*.cpp; do
 done
 cmake --build build-asan -j "$(nproc)" --target "${targets[@]}"
 
+# The hostile-plugin and security tests run their commands with --jobs 1 in
+# this build: GCC 12's ASan takes no allocator lock around fork(), so a
+# child forked while another thread allocates can deadlock (examples/CMakeLists.txt).
 # detect_leaks: LeakSanitizer too; halt/abort so a report fails the test.
 # handle_segv=0: the isolation tests crash children on purpose and check the
 # signal they die of; a real segfault still kills its test program.
