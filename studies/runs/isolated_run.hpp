@@ -60,8 +60,9 @@ struct ChildCrash {
 // `owner`'s code, for the crash evidence above: its executable segments'
 // address ranges. Called where the plugin is loaded (a scheme plugin in the
 // host, before the children are forked; a problem plugin in the child that
-// constructs it). Up to 16 libraries; more are ignored (their crashes are
-// then "other"). Thread-safe.
+// constructs it). Up to 64 executable segments in all (a library has one
+// or two); more are ignored, their crashes then "other". A library
+// registered twice keeps its first owner. Thread-safe.
 void register_plugin_code(const void* address, CodeOwner owner);
 
 // "the problem plugin's code", "a thread that is not the run's" ...: the
