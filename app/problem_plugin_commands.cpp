@@ -4,15 +4,12 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 #include <iostream>
 #include <stdexcept>
 
 #include "app/commands.hpp"
 #include "reports/richardson_report.hpp"
 #include "reports/study_report.hpp"
-#include "sweepcheck/studies/engine/fnv1a.hpp"
 #include "studies/runs/plugin_loader.hpp"
 #include "studies/runs/problem_plugin.hpp"
 #include "studies/cases/problem_plugin_study.hpp"

@@ -11,6 +11,7 @@
 #include "studies/runs/child_value.hpp"
 #include "studies/runs/parallel_runs.hpp"
 #include "studies/runs/problem_guard.hpp"
+#include "studies/runs/run_journal.hpp"
 #include "studies/runs/run_row_text.hpp"
 #include "sweepcheck/studies/engine/reference_free.hpp"
 #include "sweepcheck/studies/engine/sampled_error.hpp"
@@ -130,9 +131,7 @@ Outcome AuditSession::scheme_run(std::size_t i, std::int64_t n, std::size_t star
   if (journal)
     if (auto done = opt_.journal->find(p.name, p.parameters, res_.scheme, n)) return {*done, {}, {}};
   Outcome o = fresh_run(i, p, n);
-  if (journal && !is_fault(o.row.status) && o.row.status != RunStatus::not_run &&
-      o.row.status != RunStatus::problem_fault)
-    opt_.journal->record(o.row);
+  if (journal && journaled(o.row.status)) opt_.journal->record(o.row);
   return o;
 }
 

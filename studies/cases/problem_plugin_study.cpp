@@ -125,11 +125,7 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
         auto g = guarded_run(problem, schemes[t.scheme].make, t.n, opt.points_per_step, out.sample_times, child,
                              schemes[t.scheme].label, claims[t.scheme]);
         g.run.row.scheme = schemes[t.scheme].label;
-        // Only runs that finished as programs are kept: a fault, a problem
-        // fault or a run not started is tried again.
-        const RunStatus st = g.run.row.status;
-        if (opt.journal && !is_fault(st) && st != RunStatus::problem_fault && st != RunStatus::not_run)
-          opt.journal->record(g.run.row, child_value(g.run.samples));
+        if (opt.journal && journaled(g.run.row.status)) opt.journal->record(g.run.row, child_value(g.run.samples));
         return PluginRun{std::move(g.run.row), std::move(g.run.samples), std::move(g.fault)};
       },
       progress);

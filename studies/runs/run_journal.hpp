@@ -24,6 +24,14 @@
 
 namespace sweepcheck {
 
+// Whether a run that ended with `s` is recorded for --resume: it ran to an
+// answer as a program (ok, or a numerical verdict such as diverged). A fault
+// of the scheme's, a problem fault or a run not started is not: a resumed
+// study or audit tries it again and names its fault again.
+inline bool journaled(RunStatus s) {
+  return !is_fault(s) && s != RunStatus::problem_fault && s != RunStatus::not_run;
+}
+
 class RunJournal {
  public:
   // Opens `file`. resume = false: a new journal (an existing one is

@@ -66,6 +66,14 @@ std::string hint_words(const std::vector<std::string>& feature) {
   return h.empty() ? "" : " Where to look: " + h + ".";
 }
 
+// The fingerprints' reading of the four finest rows (audit.md, Diagnosis
+// item 4; row_findings and step_floor_findings): they must span at least two
+// halvings of h, and a level has settled when its values there lie within a
+// factor 1.5 of each other. The settled level is their geometric mean; 0
+// when they have not settled.
+bool spans_two_halvings(double h_hi, double h_lo) { return !(h_hi < 4 * h_lo * (1 - 1e-9)); }
+double settled_level(double lo, double hi) { return hi <= 1.5 * lo ? std::sqrt(lo * hi) : 0.0; }
+
 }  // namespace
 
 std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws) {
@@ -262,7 +270,7 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
   if (ok.size() < 4) return out;
   const std::vector<const RunRow*> fine(ok.end() - 4, ok.end());
   const double h_hi = fine.front()->h, h_lo = fine.back()->h;
-  if (h_hi < 4 * h_lo * (1 - 1e-9)) return out;  // fewer than two halvings: nothing to say about h -> 0
+  if (!spans_two_halvings(h_hi, h_lo)) return out;  // nothing to say about h -> 0
   double scale = 0, noise = 0, e_lo = std::numeric_limits<double>::infinity(), e_hi = 0, v_lo = e_lo, v_hi = 0;
   for (const RunRow* r : fine) {
     scale = std::max(scale, r->scale);
@@ -282,10 +290,10 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
       "of the step (its stopping tolerance, a penalty's stiffness, a regularisation). To confirm: the coverage and "
       "stencil findings say whether every constraint is projected at the step's end; if so, tighten the tolerance "
       "or raise the stiffness: the level moves with it.";
-  if (error_failed && e_hi <= 1.5 * e_lo && e_lo > 10 * noise) {
+  if (const double level = settled_level(e_lo, e_hi); error_failed && level > 0 && e_lo > 10 * noise) {
     // Settled over the finest rows while n grows at least 4-fold: not an
     // accumulation, so one rounding's floor (steps 1, precision_floor.hpp).
-    const double level = std::sqrt(e_lo * e_hi), rel = level / scale;
+    const double rel = level / scale;
     const PrecisionFloor pf = classify_floor(level, scale, 1);
     Finding f{"error", "", true};
     if (pf.kind == FloorKind::single_roundoff)
@@ -328,9 +336,8 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
     if (coverage && coverage->carrier >= 0 && coverage->constraints > 1)
       carrier = fmt::format(", carried by constraint {} of {} (d = {:.2g} in the finest traced run)", coverage->carrier,
                             coverage->constraints, coverage->carrier_violation);
-    if (v_hi <= 1.5 * v_lo) {
+    if (const double level = settled_level(v_lo, v_hi); level > 0) {
       // A violation is reset by every projection: one rounding's floor (steps 1).
-      const double level = std::sqrt(v_lo * v_hi);
       const PrecisionFloor pf = classify_floor(level, scale, 1);
       if (pf.kind == FloorKind::single_roundoff)
         out.push_back({"violation",
@@ -373,19 +380,18 @@ std::vector<Finding> step_floor_findings(const std::string& problem, std::vector
   if (h_defect.size() < 4) return {};
   const std::vector<std::pair<double, double>> fine(h_defect.end() - 4, h_defect.end());
   const double h_hi = fine.front().first, h_lo = fine.back().first;
-  if (h_hi < 4 * h_lo * (1 - 1e-9)) return {};  // fewer than two halvings
+  if (!spans_two_halvings(h_hi, h_lo)) return {};
   // The defect itself settled: a fixed relative error of the field's
   // increment, read against ε |f| with the bands of precision_floor.hpp
   // (one rounding, steps 1; the field's size in place of the state's).
-  // A level that settles: the same within 1.5 over the finest rows (their
-  // geometric mean), of the defect times h^power.
+  // The settled level of the defect times h^power (settled_level).
   const auto settled = [&fine](int power) -> double {
     double lo = std::numeric_limits<double>::infinity(), hi = 0;
     for (const auto& [h, defect] : fine) {
       const double v = power == 0 ? defect : h * defect;
       lo = std::min(lo, v), hi = std::max(hi, v);
     }
-    return hi <= 1.5 * lo ? std::sqrt(lo * hi) : 0.0;
+    return settled_level(lo, hi);
   };
   if (const double level = settled(0); field_scale > 0 && level > 0) {
     const PrecisionFloor pf = classify_floor(level, field_scale, 1);

@@ -227,10 +227,9 @@ std::vector<AuditProblem> audit_problems(int count) {
   std::vector<AuditProblem> list;
   for (std::size_t i = 0; i < n; ++i) {
     list.push_back(makers[i]());
-    // The measured tags (issue 47, problem_tags.hpp): dimension, bodies (the
-    // disks and the crowd: two coordinates per body), state scale, field.
-    AuditProblem& a = list.back();
-    add_feature_tags(a, a.name == "disks" || a.name == "crowd" ? int(a.x0.size() / 2) : 0);
+    // The measured tags (issue 47, problem_tags.hpp): dimension, bodies (from
+    // body_dim: the disks and the crowd), state scale, field.
+    add_feature_tags(list.back());
   }
   return list;
 }

@@ -18,10 +18,10 @@ std::vector<std::string> feature_tags(const ProblemFeatures& f) {
   return t;
 }
 
-ProblemFeatures measure_features(const AuditProblem& a, int bodies) {
+ProblemFeatures measure_features(const AuditProblem& a) {
   ProblemFeatures f;
   f.dim = int(a.x0.size());
-  f.bodies = bodies;
+  f.bodies = a.body_dim >= 2 ? f.dim / a.body_dim : 0;
   f.span = a.t_end - a.t0;
   // The states: the start and up to 8 of the reference's (exact or sampled).
   std::vector<std::pair<double, Vec<double>>> states{{a.t0, a.x0}};
@@ -64,8 +64,8 @@ ProblemFeatures measure_features(const AuditProblem& a, int bodies) {
   return f;
 }
 
-void add_feature_tags(AuditProblem& a, int bodies) {
-  for (auto& t : feature_tags(measure_features(a, bodies))) a.tags.push_back(std::move(t));
+void add_feature_tags(AuditProblem& a) {
+  for (auto& t : feature_tags(measure_features(a))) a.tags.push_back(std::move(t));
 }
 
 }  // namespace sweepcheck

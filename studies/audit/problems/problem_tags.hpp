@@ -46,9 +46,11 @@ std::vector<std::string> feature_tags(const ProblemFeatures& f);
 
 // The features of an in-tree problem, measured through its view (its f is
 // trusted code; never call this on a problem plugin: nothing is known of it).
-ProblemFeatures measure_features(const AuditProblem& a, int bodies = 0);
+// Its bodies: dim / AuditProblem::body_dim where that is set (the disks, the
+// crowd), else none.
+ProblemFeatures measure_features(const AuditProblem& a);
 
-// Appends feature_tags(measure_features(a, bodies)) to a.tags.
-void add_feature_tags(AuditProblem& a, int bodies = 0);
+// Appends feature_tags(measure_features(a)) to a.tags.
+void add_feature_tags(AuditProblem& a);
 
 }  // namespace sweepcheck
