@@ -48,6 +48,7 @@ struct AuditConfig {
   bool no_validate = false;
   std::string large_step_perturbations = "1e-12,1e-8,1e-4";
   double refine_work = kAuditRefineWork;
+  GridPhases phases{};
 };
 
 // "1e-12,1e-8,1e-4" -> the sizes; "none" -> none (the given start only).
@@ -157,6 +158,7 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
                  "studies/engine/fit_order.md)")
       ->capture_default_str()
       ->check(finite_in(0, 1e15));
+  add_phase_options(cmd, cfg.phases);
   return claimed;
 }
 
@@ -216,6 +218,7 @@ AuditOptions audit_options(const AuditConfig& cfg, bool claimed_given, const std
   opt.budget.fixed_limit = cfg.run_timeout;
   opt.thresholds.large_step_starts.sizes = perturbations;
   opt.thresholds.refine.budget_work = cfg.refine_work;
+  opt.thresholds.phases = cfg.phases;
   // The claim as given (the audit resolves it: AuditOptions::claim). An
   // in-tree scheme's own claim carries its kind (SchemeInfo); a given
   // --claimed-order or a plugin's claim is one-sided unless the flag says otherwise.

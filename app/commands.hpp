@@ -15,6 +15,7 @@
 #include "reports/summary.hpp"
 #include "app/scheme_list_option.hpp"
 #include "studies/cases/convergence_study.hpp"
+#include "sweepcheck/studies/engine/grid_phases.hpp"
 
 namespace sweepcheck::app {
 
@@ -83,6 +84,8 @@ struct StudyOutput {
 StudyOutput open_study_output(const CLI::App& cmd, const CommonStudyOptions& o, const std::string& extra = "",
                               bool uses_reference_cache = false);
 void add_ladder_options(CLI::App& cmd, StepLadder& ladder, int& points_per_step);
+// --phases K and --phases-at WHEN (studies/engine/grid_phases.hpp).
+void add_phase_options(CLI::App& cmd, GridPhases& phases);
 
 // Progress lines on stderr for long runs.
 std::function<void(const RunRow&, int, int)> progress_printer(const std::string& prefix, bool quiet);

@@ -124,6 +124,19 @@ void add_ladder_options(CLI::App& cmd, StepLadder& ladder, int& points_per_step)
       ->check(CLI::Range(1, kMaxPointsPerStep));
 }
 
+void add_phase_options(CLI::App& cmd, GridPhases& phases) {
+  cmd.add_option("--phases", phases.count,
+                 "grid phases per rung: each rung's error is the worst over K grids of step h whose first step is "
+                 "(i/K) h, as a convergence theorem bounds it (studies/engine/grid_phases.hpp)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  cmd.add_option_function<std::string>(
+         "--phases-at", [&phases](const std::string& s) { phases.when = parse_phases_when(s); },
+         "where the phases are spent: at-events (rungs whose plain grid changes its active set; default), always, "
+         "never")
+      ->check(CLI::IsMember({"at-events", "always", "never"}));
+}
+
 std::function<void(const RunRow&, int, int)> progress_printer(const std::string& prefix, bool quiet) {
   if (Progress::mode_for(quiet) == Progress::Mode::quiet) return {};
   // Shared: the study copies the callback; the line ends when the last copy goes.

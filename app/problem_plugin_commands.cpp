@@ -56,6 +56,7 @@ void register_problem_plugin(Registry& r) {
   cmd.add_option("--points-per-step", cfg->study.points_per_step, "interpolant samples per step (exact solution only)")
       ->capture_default_str()
       ->check(CLI::Range(1, kMaxPointsPerStep));
+  add_phase_options(cmd, cfg->study.phases);
   cmd.add_flag("--no-validate", cfg->no_validate,
                "run on a problem plugin that fails validation (exact(t0) = x0, f finite, project / distance / value "
                "/ gradient consistent; solvers/plugin/problem_validation.hpp), printing what it breaks");

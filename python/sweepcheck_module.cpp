@@ -315,6 +315,8 @@ struct CheckOptions {
   double budget_work = kAuditRefineWork;
   int max_new_rungs = 12;
   int samples = 16;
+  int phases = 4;                      // grid phases per rung (studies/engine/grid_phases.hpp)
+  std::string phases_at = "at-events";  // at-events, always, never
 };
 
 ConvergenceResult check(const ErasedProblem& problem, const StepperFactory& scheme, const CheckOptions& o) {
@@ -328,6 +330,9 @@ ConvergenceResult check(const ErasedProblem& problem, const StepperFactory& sche
   options.refine.budget_work = o.budget_work;
   options.refine.max_new_rungs = o.max_new_rungs;
   options.refine.validate();
+  options.phases.count = o.phases;
+  options.phases.when = parse_phases_when(o.phases_at);
+  options.phases.validate();
   return check_convergence(problem, scheme, o.claim, options);
 }
 
@@ -393,6 +398,10 @@ py::dict row_dict(const RunRow& r) {
   d["wall_seconds"] = r.wall_seconds;
   d["status"] = to_string(r.status);
   d["refined"] = r.refined;
+  d["phases"] = r.phases;
+  d["phase"] = r.phase;
+  d["error_phase_best"] = r.error_phase_best;
+  d["events"] = r.events;
   return d;
 }
 
@@ -465,7 +474,9 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def_readwrite("points_per_step", &CheckOptions::points_per_step)
       .def_readwrite("budget_work", &CheckOptions::budget_work)
       .def_readwrite("max_new_rungs", &CheckOptions::max_new_rungs)
-      .def_readwrite("samples", &CheckOptions::samples);
+      .def_readwrite("samples", &CheckOptions::samples)
+      .def_readwrite("phases", &CheckOptions::phases)
+      .def_readwrite("phases_at", &CheckOptions::phases_at);
 
   py::class_<LocalOrder>(m, "LocalOrder")
       .def_readonly("h_large", &LocalOrder::h_large)

@@ -34,6 +34,10 @@ nlohmann::json row_json(const RunRow& r) {
           {"max_increment_over_h", number(r.max_increment / r.h)},
           {"constraint_evaluations", r.work.constraint_evaluations},
           {"field_evaluations", r.work.field_evaluations},
+          {"phases", r.phases},
+          {"phase", r.phase},
+          {"error_phase_best", number(r.error_phase_best)},
+          {"events", r.events},
           {"status", to_string(r.status)}};
 }
 

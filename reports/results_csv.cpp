@@ -47,18 +47,21 @@ std::string results_csv(const std::vector<RunRow>& rows) {
   std::string out =
       "problem,parameters,scheme,h,steps,t_end,error_uniform,error_grid,violation,max_increment,scale,noise_floor,"
       "constraint_evaluations,evaluations_per_step,projections,sweeps,inner_iterations,wall_seconds,status,fail_step,"
-      "inner_cap_hits,claimed_order,claim,ladder,error_final,field_evaluations\n";
+      "inner_cap_hits,claimed_order,claim,ladder,error_final,field_evaluations,phases,phase,error_phase_best,"
+      "events\n";
   for (const auto& r : rows) {
     // claim: how claimed_order is meant — "bound" (order >= claimed_order, the default: a theorem bounds the error from above), "sharp" (order = claimed_order) or "none".
     const char* claim = std::isnan(r.claimed_order) ? "none" : r.claim_is_sharp ? "sharp" : "bound";
     // ladder: "given" (the study's own step list) or "refined" (added by refinement, studies/engine/refinement.hpp).
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
+    // phases: the grids of step h the row is the worst of (phase: the worst one's first step / h;
+    // error_phase_best: the best one's uniform error), studies/engine/grid_phases.hpp.
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_quoted(r.problem),
                        csv_quoted(r.parameters), csv_quoted(r.scheme), num(r.h), r.steps, num(r.t_end), num(r.error_uniform),
                        num(r.error_grid), num(r.violation), num(r.max_increment), num(r.scale), num(r.noise_floor),
                        r.work.constraint_evaluations, num(r.evaluations_per_step()), r.work.projections, r.work.sweeps,
                        r.work.inner_iterations, num(r.wall_seconds), to_string(r.status), r.fail_step,
                        r.inner_cap_hits, num(r.claimed_order), claim, r.refined ? "refined" : "given", num(r.error_final),
-                       r.work.field_evaluations);
+                       r.work.field_evaluations, r.phases, num(r.phase), num(r.error_phase_best), r.events);
   }
   return out;
 }
@@ -70,24 +73,25 @@ void write_results_csv(const std::vector<RunRow>& rows, const std::filesystem::p
 std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
   std::vector<RunRow> rows;
   try {
-    io::CSVReader<26, io::trim_chars<' '>, io::double_quote_escape<',', '"'>> in(file.string());
+    io::CSVReader<30, io::trim_chars<' '>, io::double_quote_escape<',', '"'>> in(file.string());
     // error_final and field_evaluations are newer than the other columns: a table
     // without them reads as "not measured" (NaN) and 0 f evaluations.
     in.read_header(io::ignore_extra_column | io::ignore_missing_column, "problem", "parameters", "scheme", "h", "steps", "t_end", "error_uniform",
                    "error_grid", "violation", "max_increment", "scale", "noise_floor", "constraint_evaluations",
                    "evaluations_per_step", "projections", "sweeps", "inner_iterations", "wall_seconds", "status",
                    "fail_step", "inner_cap_hits", "claimed_order", "claim", "ladder", "error_final",
-                   "field_evaluations");
+                   "field_evaluations", "phases", "phase", "error_phase_best", "events");
     for (const char* required : {"problem", "parameters", "scheme", "h", "steps", "t_end", "error_uniform", "error_grid",
                                  "violation", "max_increment", "scale", "noise_floor", "constraint_evaluations",
                                  "evaluations_per_step", "projections", "sweeps", "inner_iterations", "wall_seconds",
                                  "status", "fail_step", "inner_cap_hits", "claimed_order", "claim", "ladder"})
       if (!in.has_column(required)) throw std::runtime_error(file.string() + ": no column '" + required + "'");
     std::string problem, parameters, scheme, h, t_end, eu, eg, viol, inc, scale, floor, eps, wall, status, claimed, claim, ladder;
-    std::string ef = "nan";
-    long long steps, evals, projections, sweeps, inner, fail, caps, fevals = 0;
+    std::string ef = "nan", phase = "0", best = "nan";
+    long long steps, evals, projections, sweeps, inner, fail, caps, fevals = 0, phases = 1, changes = 0;
     while (in.read_row(problem, parameters, scheme, h, steps, t_end, eu, eg, viol, inc, scale, floor, evals, eps,
-                       projections, sweeps, inner, wall, status, fail, caps, claimed, claim, ladder, ef, fevals)) {
+                       projections, sweeps, inner, wall, status, fail, caps, claimed, claim, ladder, ef, fevals, phases,
+                       phase, best, changes)) {
       const std::string where = file.string() + " line " + std::to_string(in.get_file_line());
       RunRow r;
       r.problem = problem;
@@ -120,6 +124,12 @@ std::vector<RunRow> read_results_csv(const std::filesystem::path& file) {
       if (ladder != "given" && ladder != "refined")
         throw std::runtime_error(where + ": ladder must be given or refined, not '" + ladder + "'");
       r.refined = ladder == "refined";
+      // Tables written before grid phases: one grid per row.
+      if (phases < 1) throw std::runtime_error(where + ": phases must be >= 1");
+      r.phases = static_cast<int>(phases);
+      r.phase = parse_double(phase, where);
+      r.error_phase_best = parse_double(best, where);
+      r.events = changes;
       if (!(r.h > 0)) throw std::runtime_error(where + ": h must be > 0");
       rows.push_back(std::move(r));
     }

@@ -59,8 +59,14 @@ def _steps(steps):
     raise TypeError("steps must be a Steps, or a list of step counts (ints); for step sizes use Steps.sizes([...])")
 
 
-def _options(claim, steps, refine_for, points_per_step, budget_work, max_new_rungs, samples=16):
+def _options(claim, steps, refine_for, points_per_step, budget_work, max_new_rungs, samples=16, phases=4,
+             phases_at="at-events"):
     o = _sweepcheck.CheckOptions()
+    if not isinstance(phases, int) or isinstance(phases, bool) or not 1 <= phases <= 64:
+        raise ValueError(f"phases must be a whole number in [1, 64], got {phases!r}")
+    if phases_at not in ("at-events", "always", "never"):
+        raise ValueError(f"phases_at must be 'at-events', 'always' or 'never', got {phases_at!r}")
+    o.phases, o.phases_at = phases, phases_at
     o.claim = _claim(claim)
     o.steps = _steps(steps)
     o.refine_for = refine_for
@@ -74,14 +80,17 @@ def _options(claim, steps, refine_for, points_per_step, budget_work, max_new_run
 
 
 def check_convergence(scheme, problem="sliding", claim=None, *, steps=None, refine_for="uniform", points_per_step=8,
-                      budget_work=AUDIT_REFINE_WORK, max_new_rungs=12):
+                      budget_work=AUDIT_REFINE_WORK, max_new_rungs=12, phases=4, phases_at="at-events"):
     """Runs `scheme` on `problem` over `steps` (default: 8 rungs, n = 10 ... 1000), refines for the
     claim and returns the ConvergenceResult of the C++ API (verdict, reason, summary(), describe(),
     rows, uniform, final_time, local_orders).  An exception raised in the scheme's step() reaches the
-    caller as it was raised."""
+    caller as it was raised.  Each rung's error is the worst over `phases` grids of step h whose first
+    step is (i / phases) h, on the rungs whose plain grid changes its active set (`phases_at`:
+    "at-events", "always" or "never"), as a convergence theorem bounds it."""
     p = _problem(problem)
     s = resolve(scheme)
-    o = _options(claim, steps, refine_for, points_per_step, budget_work, max_new_rungs)
+    o = _options(claim, steps, refine_for, points_per_step, budget_work, max_new_rungs, phases=phases,
+                 phases_at=phases_at)
     if isinstance(s, str):
         return _sweepcheck.check_convergence_cpp(p, s, o)
     return _sweepcheck.check_convergence_python(p, s.make, s.name, s.claimed_order, o)

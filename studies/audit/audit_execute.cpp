@@ -108,7 +108,7 @@ ChildResult AuditSession::isolated(const std::function<std::string()>& work, std
 // A new run of `scheme` on p (problem `problem`, or one of its starts):
 // in process, or isolated (guarded_run) when the scheme or the problem is
 // untrusted. A fault of the problem's is recorded as a problem fault.
-Outcome AuditSession::fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n, bool reference) {
+Outcome AuditSession::fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n, bool reference, bool rung) {
   const std::vector<double>& times = sample_times_[problem];
   const bool isolate = (opt_.isolate && !reference) || !p.untrusted.empty();
   ChildRunner child;
@@ -118,21 +118,35 @@ Outcome AuditSession::fresh_run(std::size_t problem, const AuditProblem& p, std:
     };
   GuardedRun g = guarded_run(p, reference ? reference_ : scheme_, n, th_.points_per_step, times, child,
                              reference ? reference_name_ : res_.scheme,
-                             reference ? std::numeric_limits<double>::quiet_NaN() : res_.claim.claimed_order());
+                             reference ? std::numeric_limits<double>::quiet_NaN() : res_.claim.claimed_order(),
+                             rung_phases(problem, rung));
   return {std::move(g.run.row), std::move(g.run.samples), std::move(g.fault), g.steps_done};
 }
 
 // Every run of the audited scheme goes through here: from the journal when
 // resuming (rows only: a reference-free problem's runs, which need their
 // samples, always run again), else a fresh run, journaled when it finished.
-Outcome AuditSession::scheme_run(std::size_t i, std::int64_t n, std::size_t start) {
+Outcome AuditSession::scheme_run(std::size_t i, std::int64_t n, std::size_t start, bool rung) {
   const AuditProblem& p = starts_[i][start];
   const bool journal = opt_.journal && sample_times_[i].empty();
+  // A journaled row serves when it was measured as this run would be: one
+  // plain grid, or a rung's phases (a rung without events has one grid).
+  const auto phases = rung_phases(i, rung);
   if (journal)
-    if (auto done = opt_.journal->find(p.name, p.parameters, res_.scheme, n)) return {*done, {}, {}};
-  Outcome o = fresh_run(i, p, n);
+    if (auto done = opt_.journal->find(p.name, p.parameters, res_.scheme, n))
+      if (std::size_t(done->phases) == phases.phases(done->events > 0).size()) return {*done, {}, {}};
+  Outcome o = fresh_run(i, p, n, false, rung);
   if (journal && journaled(o.row.status)) opt_.journal->record(o.row);
   return o;
+}
+
+// A ladder rung's grid phases: the thresholds', on a problem with a
+// solution to measure against; one plain grid for every other run, and on a
+// reference-free problem (its errors are distances between successive
+// runs' samples, of the plain grid).
+GridPhases AuditSession::rung_phases(std::size_t i, bool rung) const {
+  if (!rung || problems_[i].reference_free()) return GridPhases::none();
+  return th_.phases;
 }
 
 std::int64_t AuditSession::probe_steps(const AuditProblem& p) const {
@@ -231,23 +245,24 @@ TaskResult AuditSession::run_task(std::size_t k) {
   const Task& t = tasks_[k];
   const AuditProblem& p = problems_[t.problem];
   if (!t.reference) {
-    auto o = scheme_run(t.problem, t.n, t.start);
+    auto o = scheme_run(t.problem, t.n, t.start, k < n_ladder_);
     out.row = std::move(o.row);
     out.samples = std::move(o.samples);
     out.fault = std::move(o.fault);
     out.steps_done = o.steps_done;
   } else if (!p.untrusted.empty()) {
     // The reference scheme on a problem plugin: isolated like every run on it.
-    auto o = fresh_run(t.problem, p, t.n, true);
+    auto o = fresh_run(t.problem, p, t.n, true, true);
     out.row = std::move(o.row);
     out.samples = std::move(o.samples);
     out.fault = std::move(o.fault);
     out.steps_done = o.steps_done;
   } else if (sample_times_[t.problem].empty()) {
-    out.row = journaled(opt_.journal.get(), p.name, p.parameters, reference_name_, t.n,
-                        [&] { return run_stepper(p, reference_, t.n, th_.points_per_step).row; });
+    out.row = journaled(opt_.journal.get(), p.name, p.parameters, reference_name_, t.n, [&] {
+      return run_rung(p, reference_, t.n, th_.points_per_step, {}, rung_phases(t.problem, true)).row;
+    });
   } else {
-    auto run = run_stepper(p, reference_, t.n, th_.points_per_step, sample_times_[t.problem]);
+    auto run = run_rung(p, reference_, t.n, th_.points_per_step, sample_times_[t.problem], rung_phases(t.problem, true));
     out.row = std::move(run.row);
     out.samples = std::move(run.samples);
   }

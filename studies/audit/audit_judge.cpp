@@ -83,10 +83,10 @@ ProblemRows AuditSession::rows_of(std::size_t i) {
     if (r.problem == p.name && r.parameters == p.parameters) rows.ladder.push_back(r);
   const double span = p.t_end - p.t0;
   rows.more_ladder = [this, i, span, &p](double h) -> RunRow {
-    const auto n = ladder_steps(p, std::max<std::int64_t>(1, std::llround(span / h)));
+    const auto n = std::max<std::int64_t>(1, std::llround(span / h));
     for (const auto& r : refined_[i])
       if (r.steps == n) return r;
-    Outcome o = scheme_run(i, n);
+    Outcome o = scheme_run(i, n, 0, true);
     o.row.refined = true;
     if (o.row.status == RunStatus::problem_fault) {
       std::lock_guard lock(faults_mutex_);

@@ -180,14 +180,14 @@ void AuditSession::plan_runs() {
   reference_ = catalog_scheme_factory(parse_scheme_spec(opt_.reference_scheme));
   reference_name_ = reference_()->name();
   auto ladder_of = [&](const AuditProblem& p) -> const StepLadder& { return p.ladder ? *p.ladder : th_.ladder; };
-  // A problem's rungs, each kept with its velocity jump mid-step (ladder_steps).
-  // A problem plugin's rungs stop at its h_floor, the cost rule's
+  // A problem's rungs (each measured over grid phases where it has events:
+  // AuditThresholds::phases). A problem plugin's rungs stop at its h_floor, the cost rule's
   // (studies/runs/problem_plugin.hpp): no run on it beyond 1e8 steps x dim().
   auto rungs_of = [&](AuditProblem& p) {
     std::vector<std::int64_t> rungs;
     std::int64_t dropped = 0;
     for (auto n : ladder_of(p).step_counts(p.t_end - p.t0)) {
-      const auto m = ladder_steps(p, n);
+      const auto m = n;
       if (!p.untrusted.empty() && p.h_floor > 0 && (p.t_end - p.t0) / double(m) < p.h_floor) {
         ++dropped;
         continue;

@@ -91,8 +91,10 @@ class AuditSession {
 
   // --- execute (audit_execute.cpp) ---
   ChildResult isolated(const std::function<std::string()>& work, std::int64_t steps, std::size_t problem);
-  Outcome fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n, bool reference = false);
-  Outcome scheme_run(std::size_t i, std::int64_t n, std::size_t start = 0);
+  // rung: a ladder rung, measured over grid phases (AuditThresholds::phases); else one plain grid.
+  Outcome fresh_run(std::size_t problem, const AuditProblem& p, std::int64_t n, bool reference, bool rung);
+  Outcome scheme_run(std::size_t i, std::int64_t n, std::size_t start, bool rung);
+  GridPhases rung_phases(std::size_t i, bool rung) const;
   TaskResult probe_run(std::size_t i, double h);
   std::int64_t probe_steps(const AuditProblem& p) const;
   void run_determinism_first();

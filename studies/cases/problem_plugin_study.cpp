@@ -28,6 +28,7 @@ void PluginStudyOptions::validate() const {
   if (points_per_step < 1) throw std::invalid_argument("PluginStudyOptions: points_per_step must be >= 1");
   executor.validate("PluginStudyOptions");
   budget.validate();
+  phases.validate();
   fit.validate();
   richardson.validate();
 }
@@ -107,23 +108,29 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
   const int constraints = problem.view->constraints().size();
   std::vector<double> claims;
   for (const auto& s : schemes) claims.push_back(s.make()->claimed_order());
+  // Each rung over grid phases (studies/engine/grid_phases.hpp) where the
+  // problem has a solution to measure against; a reference-free problem's
+  // errors are distances between the plain grids' samples.
+  const GridPhases phases = problem.reference_free() ? GridPhases::none() : opt.phases;
   auto runs = run_tasks<PluginRun>(
       tasks.size(), opt.executor,
       [&](std::size_t i) {
         const Task& t = tasks[i];
         // A run finished before a kill (--resume): its row and samples, bit for bit.
         if (opt.journal)
-          if (auto done = opt.journal->find_with_payload(problem.name, problem.parameters, schemes[t.scheme].label, t.n)) {
-            PluginRun r{std::move(done->first), {}, {}};
-            read_child_value(done->second, r.samples);
-            return r;
-          }
+          if (auto done = opt.journal->find_with_payload(problem.name, problem.parameters, schemes[t.scheme].label, t.n))
+            // Measured over the phases this run would take (a rung without events: one grid).
+            if (std::size_t(done->first.phases) == phases.phases(done->first.events > 0).size()) {
+              PluginRun r{std::move(done->first), {}, {}};
+              read_child_value(done->second, r.samples);
+              return r;
+            }
         ChildRunner child;
         if (untrusted_problem || opt.isolate)
           child = budgeted_child_runner(budget, constraints,
                                         untrusted_problem ? problem_plugin_child_limits() : ChildLimits{});
         auto g = guarded_run(problem, schemes[t.scheme].make, t.n, opt.points_per_step, out.sample_times, child,
-                             schemes[t.scheme].label, claims[t.scheme]);
+                             schemes[t.scheme].label, claims[t.scheme], phases);
         g.run.row.scheme = schemes[t.scheme].label;
         if (opt.journal && journaled(g.run.row.status)) opt.journal->record(g.run.row, child_value(g.run.samples));
         return PluginRun{std::move(g.run.row), std::move(g.run.samples), std::move(g.fault)};

@@ -11,6 +11,7 @@
 // asymptotic range come from the Richardson estimate (studies/engine/richardson.md).
 // The Richardson estimate is computed in both cases, so with an exact solution
 // it is checked against the referenced fit.
+#include "sweepcheck/studies/engine/grid_phases.hpp"
 #include <functional>
 #include <memory>
 #include <string>
@@ -32,6 +33,9 @@ struct PluginStudyOptions {
   int ratio = 2;             // r
   int max_samples = 1000;    // the coarsest grid's times, thinned to at most this many (still grid times)
   int points_per_step = 8;   // interpolant samples per step for the uniform error (exact solution only)
+  // Each rung the worst over grid phases where its plain grid has events
+  // (studies/engine/grid_phases.hpp; exact solution only).
+  GridPhases phases{};
   Executor executor;  // threads and MPI ranks for independent runs (studies/runs/executor.hpp)
   FitOptions fit;            // expected_order is taken from each scheme's claim
   RichardsonOptions richardson;

@@ -2,6 +2,7 @@
 // Observers that turn a trajectory into the numbers of one error-table row,
 // streaming, without storing the trajectory.
 #include <cstdint>
+#include <vector>
 
 #include "sweepcheck/solvers/core/scalar.hpp"
 
@@ -76,6 +77,64 @@ class ViolationObserver {
   T violation_{0};
   T scale_{0};
   T max_increment_{0};
+};
+
+// The events of a run that make its error depend on where the grid falls
+// (grid phases are spent on them: studies/engine/grid_phases.hpp): steps
+// where the active set changes and the discrete velocity jumps. The active
+// set at t_k is {j : |g_j(t_k, x_k)| <= tol}, tol = 1e-7 (1 + max_k ‖x_k‖):
+// far above round-off on the boundary (a projection lands within a few ulps
+// of it; an inner solver within its own tolerance), far below the O(h) gap
+// of a free step that lands at the next. At a landing the velocity jumps by
+// O(1) and the interpolant's error there is C(φ) h; where the velocity is
+// continuous (a C¹ lift-off, the sliding case's exit) the discrete velocity
+// changes by O(h |x''|) only and the error does not depend on the phase to
+// first order. An event counts when the velocity changes, across the steps
+// on either side of the change, by more than kKinkFraction (1/10) of the
+// run's largest step velocity (taken at the end of the run). A set that
+// cannot name its active constraints (no active(t, x, tol)) counts as
+// having events, so phases are never skipped for want of knowing.
+template <class T, class Set>
+class ActiveSetObserver {
+ public:
+  static constexpr double kKinkFraction = 0.1;
+  explicit ActiveSetObserver(const Set& s) : set_(s) {}
+
+  void operator()(std::int64_t k, const T& t, const Vec<T>& x) {
+    using std::max;
+    if constexpr (requires { set_.active(t, x, t); }) {
+      scale_ = max(scale_, T(x.norm()));
+      auto now = set_.active(t, x, T(1e-7) * (T(1) + scale_));
+      if (k > 0) {
+        const T dt = t - t_prev_;
+        Vec<T> v = (x - x_prev_) / dt;
+        speed_ = max(speed_, T(v.norm()));
+        // The velocity change across grid point k − 1, where the active set changed at k − 1 or k.
+        if (k > 1 && (changed_ || now != last_)) jump_ = max(jump_, T((v - v_prev_).norm()));
+        changed_ = now != last_;
+        v_prev_ = std::move(v);
+      }
+      last_ = std::move(now);
+      t_prev_ = t;
+      x_prev_ = x;
+    } else {
+      unknown_ = true;
+    }
+  }
+
+  // 1 when the run has an event with a velocity jump (or the set cannot tell), else 0.
+  std::int64_t changes() const {
+    if (unknown_) return 1;
+    return jump_ > T(kKinkFraction) * speed_ && jump_ > T(0) ? 1 : 0;
+  }
+
+ private:
+  const Set& set_;
+  std::vector<int> last_;
+  bool changed_ = false, unknown_ = false;
+  T scale_{0}, speed_{0}, jump_{0};
+  T t_prev_{0};
+  Vec<T> x_prev_, v_prev_;
 };
 
 }  // namespace sweepcheck

@@ -13,10 +13,13 @@
 #include <stdexcept>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "sweepcheck/solvers/adapters/field_counting_problem.hpp"
 #include "sweepcheck/solvers/core/problem.hpp"
 #include "sweepcheck/solvers/core/scalar.hpp"
 #include "sweepcheck/solvers/core/work.hpp"
+#include "sweepcheck/studies/engine/grid_phases.hpp"
 #include "sweepcheck/studies/engine/run_status.hpp"
 
 namespace sweepcheck {
@@ -26,15 +29,20 @@ struct IntegrateOptions {
   // counts as diverged: no bounded trajectory of the problems here comes
   // within orders of magnitude of that.
   double blowup_factor = 1e6;
+  // The grid's phase φ ∈ [0, 1): the first step is φ h, then steps of h, the
+  // last (1 − φ) h (studies/engine/grid_phases.hpp); 0 is the plain grid.
+  double phase = 0;
 
   void validate() const {
     if (!(blowup_factor > 1)) throw std::invalid_argument("IntegrateOptions: blowup_factor must be > 1");
+    if (!(phase >= 0 && phase < 1))
+      throw std::invalid_argument(fmt::format("IntegrateOptions: phase must lie in [0, 1) (got {})", phase));
   }
 };
 
 struct RunSummary {
   RunStatus status = RunStatus::ok;
-  std::int64_t steps = 0;              // steps requested (n)
+  std::int64_t steps = 0;              // steps requested (n; a phased grid takes n + 1, the first and last shorter)
   std::int64_t fail_step = -1;         // first diverged / capped step, or -1
   std::int64_t inner_cap_hits = 0;     // steps whose inner solver hit its cap
   Work work;
@@ -50,7 +58,7 @@ RunSummary integrate(const P& p, const Scheme& scheme, std::int64_t n, Observer&
   const T t0 = p.t0();
   const T span = p.t_end() - t0;
   if (!(span > T(0))) throw std::invalid_argument("integrate: t_end must be > t0");
-  const T h = span / T(n);
+  const PhasedGrid<T> grid{t0, p.t_end(), n, T(opt.phase)};
 
   Vec<T> x = p.x0();
   if (!all_finite(x)) throw std::invalid_argument("integrate: the initial state is not finite");
@@ -64,8 +72,10 @@ RunSummary integrate(const P& p, const Scheme& scheme, std::int64_t n, Observer&
   Vec<T> next(x.size());
   std::int64_t f_calls = 0;
   const FieldCountingProblem<P> counted(p, f_calls);
-  for (std::int64_t k = 0; k < n; ++k) {
-    const T tk = t0 + T(k) * h;
+  const std::int64_t steps = grid.steps();
+  for (std::int64_t k = 0; k < steps; ++k) {
+    const T tk = grid.time(k);
+    const T h = grid.step(k);
     StepStatus s;
     if constexpr (requires { scheme.step(counted, tk, x, h, next, r.work); })
       s = scheme.step(counted, tk, x, h, next, r.work);
@@ -89,8 +99,7 @@ RunSummary integrate(const P& p, const Scheme& scheme, std::int64_t n, Observer&
       }
     }
     x.swap(next);
-    const T tk1 = (k + 1 == n) ? p.t_end() : t0 + T(k + 1) * h;
-    obs(k + 1, tk1, static_cast<const Vec<T>&>(x));
+    obs(k + 1, grid.time(k + 1), static_cast<const Vec<T>&>(x));
   }
   r.work.field_evaluations += f_calls;
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -83,11 +83,14 @@ RunRow measure_run(const P& problem, const Scheme& scheme, const Reference& refe
   };
   auto err = make_error_observer();
   ViolationObserver<T, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
-  auto obs = observers(err, viol, extra);
+  ActiveSetObserver<T, std::decay_t<decltype(problem.constraints())>> events(problem.constraints());
+  auto obs = observers(err, viol, events, extra);
   const RunSummary s = integrate(problem, scheme, n, obs, integrate_options);
 
   const double h = to_double((problem.t_end() - problem.t0()) / T(n));
   RunRow row = measured_row(problem, n, h, s, viol, inner_tolerance_of(scheme, viol.scale()));
+  row.phase = integrate_options.phase;
+  row.events = events.changes();
   if (s.status == RunStatus::diverged) {
     row.error_uniform = row.error_grid = row.error_final = std::numeric_limits<double>::infinity();
   } else {

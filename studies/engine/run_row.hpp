@@ -33,6 +33,20 @@ struct RunRow {
   double claimed_order = 0;  // the scheme's claim, NaN if none
   bool claim_is_sharp = false;  // the claim is "order >= claimed_order" (SchemeInfo)
   bool refined = false;  // a rung added by refinement (studies/engine/refinement.hpp), not on the study's own step list
+  // Grid phases (studies/engine/grid_phases.hpp): the row of a rung measured
+  // on `phases` grids of step h is the worst one's, whose first step was
+  // phase · h; error_phase_best is the smallest uniform error over them (the
+  // band of the figures; NaN: one grid), phase_work_units the work units of
+  // every phase (0: one grid, work_units()).
+  int phases = 1;
+  double phase = 0;
+  double error_phase_best = std::numeric_limits<double>::quiet_NaN();
+  double phase_work_units = 0;
+  // 1 when the plain grid's run had an event whose error depends on where
+  // the grid falls (its active set changed and its velocity jumped:
+  // ActiveSetObserver, error_observers.hpp), else 0; at 0,
+  // GridPhases::When::at_events spends no further phase on the rung.
+  std::int64_t events = 0;
 
   // The run's deterministic work, the unit of every refinement budget
   // (studies/engine/refinement.hpp): steps + constraint evaluations + inner
@@ -41,6 +55,8 @@ struct RunRow {
   double work_units() const {
     return double(steps) + double(work.constraint_evaluations) + double(work.inner_iterations);
   }
+  // What measuring the rung cost: every phase's work units (what refinement budgets).
+  double rung_work_units() const { return phase_work_units > 0 ? phase_work_units : work_units(); }
   double evaluations_per_step() const { return steps > 0 ? double(work.constraint_evaluations) / double(steps) : 0; }
 };
 

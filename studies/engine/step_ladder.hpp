@@ -52,37 +52,4 @@ struct StepLadder {
   }
 };
 
-// A step count at or just above n (n' in [n, n + max(1, n / 8)]) that puts
-// the time t0 + offset in the middle of its step: the n' whose phase
-// frac(n' offset / span) is nearest 1/2 (the smallest such n' on a tie).
-//
-// Why: where the exact solution's velocity jumps by Δv (a constraint
-// activates), the piecewise-linear interpolant's error there is about
-// |Δv| h φ(1 − φ), φ the jump's phase within its step. Along a geometric
-// ladder φ wanders, so the error is c(φ) h with c changing by up to a factor
-// of four from rung to rung (measured on lcs-closed-form: e/h between 0.116
-// and 0.45, local orders from −1.3 to 3.2), which no order fit can read.
-// With the jump kept mid-step, φ(1 − φ) stays within 4 % of 1/4 on every
-// rung whose window holds a phase in [0.4, 0.6] (from n ≈ 80 on for t* / T =
-// log(3/2) / 1.5; the coarser rungs get the best phase their window has), and
-// the error is one smooth c h (step_ladder_test.cpp: local orders within
-// 0.003 of 1, against c(φ) from 0.03 to 0.5 along the plain ladder). The
-// rungs are still a ladder of realised steps h = span / n', reported and
-// fitted as they are.
-inline std::int64_t centre_in_step(std::int64_t n, double span, double offset) {
-  if (!(offset > 0 && offset < span)) return n;
-  const std::int64_t last = n + std::max<std::int64_t>(1, n / 8);
-  std::int64_t best = n;
-  double best_gap = 1;
-  for (std::int64_t m = n; m <= last; ++m) {
-    const double x = double(m) * (offset / span);
-    const double gap = std::abs((x - std::floor(x)) - 0.5);
-    if (gap < best_gap) {
-      best_gap = gap;
-      best = m;
-    }
-  }
-  return best;
-}
-
 }  // namespace sweepcheck

@@ -3,11 +3,11 @@
 namespace sweepcheck {
 
 OrderPoint order_point(const RunRow& r) {
-  return {r.h, r.error_uniform, r.noise_floor, r.status == RunStatus::ok, r.work_units(), r.wall_seconds};
+  return {r.h, r.error_uniform, r.noise_floor, r.status == RunStatus::ok, r.rung_work_units(), r.wall_seconds};
 }
 
 OrderPoint final_order_point(const RunRow& r) {
-  return {r.h, r.error_final, r.noise_floor, r.status == RunStatus::ok, r.work_units(), r.wall_seconds};
+  return {r.h, r.error_final, r.noise_floor, r.status == RunStatus::ok, r.rung_work_units(), r.wall_seconds};
 }
 
 OrderFit final_time_fit(const std::vector<RunRow>& rows, const std::vector<std::size_t>& members, const FitOptions& opt) {

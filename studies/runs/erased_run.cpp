@@ -74,7 +74,7 @@ struct NoErrorObserver {
 }  // namespace
 
 AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
-                     const std::vector<double>& sample_times) {
+                     const std::vector<double>& sample_times, double phase) {
   const auto stepper = scheme();
   // The problem's own non-finite values (a problem plugin's guarded view notes them).
   ProblemCallLog problem_log;
@@ -87,14 +87,17 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   if (problem.exact && problem.sampled)
     throw std::invalid_argument("audit problem " + problem_label(problem) + ": needs at most one of an exact solution or a sampled reference");
   ViolationObserver<double, ViewConstraintSet> viol(rp.constraints());
+  ActiveSetObserver<double, ViewConstraintSet> events(rp.constraints());
+  IntegrateOptions grid;
+  grid.phase = phase;
   HashObserver hash;
   SampleRecorder<double> recorder(sample_times);
   // The error against the problem's solution: uniform (exact x(t)) or at the
   // reference's sample times only (studies/audit/problems/audit_problems.hpp).
   double error = 0;
   auto run = [&](auto& err) {
-    auto obs = observers(err, viol, hash, recorder);
-    const RunSummary s = integrate(rp, sch, n, obs);
+    auto obs = observers(err, viol, events, hash, recorder);
+    const RunSummary s = integrate(rp, sch, n, obs, grid);
     error = err.uniform_error();
     return s;
   };
@@ -147,6 +150,8 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   row.scale = viol.scale();
   row.violation = viol.violation();
   row.max_increment = viol.max_increment();
+  row.phase = phase;
+  row.events = events.changes();
   if (ended_early(row.status)) {
     row.error_uniform = row.error_grid = std::numeric_limits<double>::infinity();
   } else {
@@ -206,22 +211,38 @@ ChildRunner budgeted_child_runner(RunBudget& budget, int constraints, ChildLimit
   };
 }
 
+AuditRun run_rung(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
+                  const std::vector<double>& sample_times, const GridPhases& phases) {
+  AuditRun first = run_stepper(problem, scheme, n, points_per_step, sample_times, 0.0);
+  const auto list = phases.phases(first.row.events > 0);
+  if (list.size() == 1 || first.row.status != RunStatus::ok) return first;
+  std::vector<RunRow> rows{first.row};
+  for (std::size_t i = 1; i < list.size(); ++i) {
+    AuditRun r = run_stepper(problem, scheme, n, points_per_step, sample_times, list[i]);
+    if (r.row.status == RunStatus::problem_fault || r.row.status == RunStatus::non_finite) return r;
+    rows.push_back(std::move(r.row));
+  }
+  first.row = worst_over_phases(rows, list);
+  return first;
+}
+
 GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
                        const std::vector<double>& sample_times, const ChildRunner& child,
-                       const std::string& scheme_label, double claimed_order) {
+                       const std::string& scheme_label, double claimed_order, const GridPhases& phases) {
   GuardedRun out;
   if (!child) {
-    out.run = run_stepper(problem, scheme, n, points_per_step, sample_times);
+    out.run = run_rung(problem, scheme, n, points_per_step, sample_times, phases);
     out.fault = non_finite_cause(out.run);
     return out;
   }
-  // The child sends the row, the samples and a problem fault bit for bit (studies/runs/child_value.hpp).
+  // The child sends the row, the samples and a problem fault bit for bit
+  // (studies/runs/child_value.hpp); its time limit allows for every phase.
   const ChildResult c = child(
       [&] {
-        const auto run = run_stepper(problem, scheme, n, points_per_step, sample_times);
+        const auto run = run_rung(problem, scheme, n, points_per_step, sample_times, phases);
         return child_value(run.row, run.samples, run.problem_fault);
       },
-      n);
+      n * std::int64_t(phases.phases(true).size()));
   if (c.status != RunStatus::ok) {
     out.steps_done = c.progress;
     // Inside a call into the problem plugin: the problem's fault, named with the call and t.

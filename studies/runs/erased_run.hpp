@@ -17,6 +17,7 @@
 #include "studies/runs/scheme_factory.hpp"
 #include "sweepcheck/solvers/core/scalar.hpp"
 #include "sweepcheck/solvers/plugin/plugin_api.hpp"
+#include "sweepcheck/studies/engine/grid_phases.hpp"
 #include "sweepcheck/studies/engine/run_row.hpp"
 #include "sweepcheck/studies/engine/sampled_reference.hpp"
 #include "sweepcheck/studies/engine/step_ladder.hpp"
@@ -69,11 +70,6 @@ struct AuditProblem {
   // floor): 10 h_ref for a sampled reference, below which the reference's
   // own error would enter the errors (as RefineOptions::h_floor in the studies).
   double h_floor = 0;
-  // The time where the exact solution's velocity jumps, if it has one, as
-  // when a constraint activates at t* on lcs-closed-form: every ladder rung
-  // of the problem, given or refined, keeps it in the middle of its step
-  // (ladder_steps; centre_in_step, studies/engine/step_ladder.hpp, says why).
-  std::optional<double> velocity_jump_at;
 
   // P_{S(t)}(y) for y near S (exact or a reference projector). Empty: the
   // consistency probe skips this problem.
@@ -103,12 +99,6 @@ struct AuditProblem {
   int body_dim = 0;
 };
 
-// The step count of a ladder rung of about n steps on p: n itself, or the
-// count nearby that keeps p's velocity jump mid-step.
-inline std::int64_t ladder_steps(const AuditProblem& p, std::int64_t n) {
-  return p.velocity_jump_at ? centre_in_step(n, p.t_end - p.t0, *p.velocity_jump_at - p.t0) : n;
-}
-
 // "name parameters" (studies/engine/run_row.hpp, problem_label).
 inline std::string problem_label(const AuditProblem& p) { return problem_label(p.name, p.parameters); }
 
@@ -125,8 +115,17 @@ struct AuditRun {
   std::vector<Vec<double>> samples;
   std::string problem_fault;
 };
+// `phase`: the grid's (studies/engine/grid_phases.hpp; 0 the plain grid).
 AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
-                     const std::vector<double>& sample_times = {});
+                     const std::vector<double>& sample_times = {}, double phase = 0);
+
+// A ladder rung of n steps measured as `phases` says (measure_rung,
+// studies/engine/grid_phases.hpp): the plain grid's run, then the other
+// phases where they are spent; the row is the worst phase's, the samples and
+// the hash the plain grid's. A phase that ends in a problem fault or a non-
+// finite state is the rung's result, as it is.
+AuditRun run_rung(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
+                  const std::vector<double>& sample_times, const GridPhases& phases);
 
 // A run whose process failed or was not started: identity only, no numbers.
 RunRow fault_row(const AuditProblem& p, const std::string& scheme, double claimed, std::int64_t n, RunStatus status);
@@ -155,8 +154,10 @@ struct GuardedRun {
   std::string fault;
   std::int64_t steps_done = -1;  // steps finished when a child run failed (-1: not known)
 };
+// `phases`: a ladder rung's grid phases (run_rung), in the same child; none: one plain grid.
 GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
                        const std::vector<double>& sample_times, const ChildRunner& child,
-                       const std::string& scheme_label, double claimed_order);
+                       const std::string& scheme_label, double claimed_order,
+                       const GridPhases& phases = GridPhases::none());
 
 }  // namespace sweepcheck

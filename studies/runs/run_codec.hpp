@@ -85,13 +85,14 @@ inline void decode(Reader& r, Work& x) {
 // Every field of RunRow, in declaration order. The size check trips when a
 // field is added (not always: a bool may fit in padding, as `refined` did), so the codec is updated with it (a forgotten field would
 // make MPI runs silently differ; the ctest mpi.* comparison would catch it too).
-static_assert(sizeof(RunRow) == 3 * sizeof(std::string) + 168, "RunRow changed: update studies/runs/run_codec.hpp");  // + 8: Work::field_evaluations (encoded with Work)
+static_assert(sizeof(RunRow) == 3 * sizeof(std::string) + 200, "RunRow changed: update studies/runs/run_codec.hpp");  // + 8: Work::field_evaluations (encoded with Work); + 32: the grid phases
 template <class Io, class Row>
 void fields(Io& io, Row& x) {
   io(x.problem), io(x.parameters), io(x.scheme), io(x.h), io(x.steps), io(x.t_end), io(x.error_uniform),
       io(x.error_grid), io(x.violation), io(x.max_increment), io(x.scale), io(x.noise_floor), io(x.work),
       io(x.wall_seconds), io(x.status), io(x.fail_step), io(x.inner_cap_hits), io(x.claimed_order),
-      io(x.claim_is_sharp), io(x.refined), io(x.error_final);
+      io(x.claim_is_sharp), io(x.refined), io(x.error_final), io(x.phases), io(x.phase), io(x.error_phase_best),
+      io(x.phase_work_units), io(x.events);
 }
 inline void encode(Writer& w, const RunRow& x) {
   auto io = [&w](const auto& v) { encode(w, v); };

@@ -73,25 +73,28 @@ std::optional<long long> parse_int(std::string_view s) {
   return v;
 }
 
-constexpr int kFields = 25;  // + the checksum
+constexpr int kFields = 30;  // + the checksum
+constexpr int kFieldsBeforePhases = 25;  // a journal written before grid phases: one grid per row
 
 }  // namespace
 
 std::string encode_run_row(const RunRow& r) {
   std::string body = fmt::format(
-      "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", escape_field(r.problem),
+      "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+      escape_field(r.problem),
       escape_field(r.parameters), escape_field(r.scheme), hex_double(r.h), r.steps, hex_double(r.t_end),
       hex_double(r.error_uniform), hex_double(r.error_grid), hex_double(r.violation), hex_double(r.max_increment),
       hex_double(r.scale), hex_double(r.noise_floor), r.work.constraint_evaluations, r.work.projections,
       r.work.sweeps, r.work.inner_iterations, hex_double(r.wall_seconds), to_string(r.status), r.fail_step,
       r.inner_cap_hits, hex_double(r.claimed_order), r.claim_is_sharp ? 1 : 0, r.refined ? 1 : 0, hex_double(r.error_final),
-      r.work.field_evaluations);
+      r.work.field_evaluations, r.phases, hex_double(r.phase), hex_double(r.error_phase_best),
+      hex_double(r.phase_work_units), r.events);
   return body + fmt::format("\t{:016x}", fnv1a64(body));
 }
 
 std::optional<RunRow> decode_run_row(std::string_view line) {
   const auto f = split_tabs(line);
-  if (f.size() != kFields + 1) return std::nullopt;
+  if (f.size() != kFields + 1 && f.size() != kFieldsBeforePhases + 1) return std::nullopt;
   const std::string_view body = line.substr(0, line.size() - f.back().size() - 1);
   if (fmt::format("{:016x}", fnv1a64(std::string(body))) != f.back()) return std::nullopt;
   RunRow r;
@@ -113,6 +116,9 @@ std::optional<RunRow> decode_run_row(std::string_view line) {
             n(12, r.work.constraint_evaluations) && n(13, r.work.projections) && n(14, r.work.sweeps) &&
             n(15, r.work.inner_iterations) && d(16, r.wall_seconds) && n(18, r.fail_step) && n(19, r.inner_cap_hits) &&
             d(20, r.claimed_order) && d(23, r.error_final) && n(24, r.work.field_evaluations);
+  if (f.size() == kFields + 1)
+    ok = ok && n(25, r.phases) && d(26, r.phase) && d(27, r.error_phase_best) && d(28, r.phase_work_units) &&
+         n(29, r.events) && r.phases >= 1;
   if (!ok) return std::nullopt;
   bool known = false;
   for (RunStatus s : kAllRunStatuses)

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "sweepcheck/studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/grid_phases.hpp"
 #include "sweepcheck/studies/engine/perturbed_starts.hpp"
 #include "sweepcheck/studies/engine/richardson.hpp"
 #include "sweepcheck/studies/engine/refinement.hpp"
@@ -22,6 +23,12 @@ struct AuditThresholds {
   // reference's step (AuditProblem::ladder; the disks: studies/audit/problems/audit_disks.hpp).
   StepLadder ladder{0.5, 1e-5, 20};
   int points_per_step = 8;  // interpolant samples per step for the uniform error (as the studies)
+  // Every ladder rung (checks 1-3, 6), given or refined, is measured as the
+  // worst over K = 4 grid phases where its plain grid's run changes its
+  // active set (studies/engine/grid_phases.hpp; fit_order.md, "Grid phases":
+  // the measured scatter with one phase and with K). Large steps, probes and
+  // the determinism runs use the plain grid.
+  GridPhases phases{};
   FitOptions fit{};         // studies/engine/fit_order.md: floor 10x noise, window tolerance 0.2, resolution 0.05
   // Refinement before judging (fit_order.md, "Refinement"), the same for
   // checks 1, 2, 3 and 5: a slope that is not a settled pass gets halvings of

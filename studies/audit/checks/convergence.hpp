@@ -73,7 +73,7 @@ namespace convergence_check {
 // error is noise to the fit (AuditProblem::reference_error).
 inline OrderPoint point(const ProblemRows& p, const RunRow& r) {
   return OrderPoint{r.h, r.error_uniform, r.noise_floor + p.reference_error, r.status == RunStatus::ok,
-                    r.work_units(), r.wall_seconds};
+                    r.rung_work_units(), r.wall_seconds};
 }
 
 // A reference-free problem's order comes from its Richardson estimate

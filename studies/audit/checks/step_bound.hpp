@@ -44,7 +44,7 @@ namespace step_bound_check {
 
 // A ladder row as a point of the M(h) series (a run that ended early is not used).
 inline OrderPoint point(const RunRow& r) {
-  return OrderPoint{r.h, r.max_increment / r.h, 0.0, !ended_early(r.status), r.work_units(), r.wall_seconds};
+  return OrderPoint{r.h, r.max_increment / r.h, 0.0, !ended_early(r.status), r.rung_work_units(), r.wall_seconds};
 }
 
 inline CheckOutcome on_problem(const ProblemRows& p, const AuditThresholds& th) {

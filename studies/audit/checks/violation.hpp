@@ -58,7 +58,7 @@ namespace violation_check {
 // run's violation is not used.
 inline OrderPoint point(const ProblemRows& p, const AuditThresholds& th, const RunRow& r) {
   return OrderPoint{r.h, r.violation, std::max(r.noise_floor, th.negligible_violation * r.h * p.velocity_scale),
-                    r.status != RunStatus::diverged, r.work_units(), r.wall_seconds};
+                    r.status != RunStatus::diverged, r.rung_work_units(), r.wall_seconds};
 }
 
 inline CheckOutcome on_problem(const ProblemRows& p, const AuditThresholds& th) {

@@ -128,8 +128,9 @@ AuditProblem lcs_closed_form_audit_problem() {
   a.t_end = p.t_end();
   // The constraint activates at t*: x' jumps there from (-2, 4/9) to
   // (0, -14/9), |z'| by 2 (analytic/lcs_cases.hpp), so the interpolant's
-  // error at t* alone is up to h/2.
-  a.velocity_jump_at = c.activation_time();
+  // error at t* alone is up to h/2, 2 h φ(1 − φ) with φ where t* falls in
+  // its step: the ladder's rungs are measured over grid phases
+  // (AuditThresholds::phases), which this event triggers.
   const Mat<double> R = p.R();
   a.exact = [c, R](double t) { return Vec<double>(R * c.x(t)); };
   a.error_measure =

@@ -27,5 +27,7 @@ std::vector<AuditProblem> audit_problems(int count = 0);
 // wall, the time-dependent field on a static wall, the translating ball, the
 // translating ball complement. audit_problems() holds them as entries 5-8.
 std::vector<AuditProblem> moving_audit_problems();
+// The wall and the field of moving_audit_problems() with g = 1: lift-offs and landings (issue 55).
+std::vector<AuditProblem> lift_off_audit_problems();
 
 }  // namespace sweepcheck

@@ -7,6 +7,7 @@
 #include "sweepcheck/observable.hpp"
 #include "sweepcheck/order_claim.hpp"
 #include "sweepcheck/steps.hpp"
+#include "sweepcheck/studies/engine/grid_phases.hpp"
 #include "sweepcheck/studies/engine/integrate.hpp"
 #include "sweepcheck/studies/engine/refinement.hpp"
 
@@ -32,6 +33,9 @@ struct ConvergenceOptions {
   // refines alike on every machine; max_new_rungs = 0 judges the steps alone.
   RefineOptions refine = default_refine();
   IntegrateOptions integrate;
+  // Each rung measured as the worst over grid phases (studies/engine/grid_phases.hpp):
+  // K = 4 grids of step h, on the rungs whose plain grid's run changes its active set.
+  GridPhases phases;
 
   // A unit test's budget: the audit's, kAuditRefineWork (6e7) work units of new
   // rungs (fixed and deterministic: a gtest built on it is never flaky).

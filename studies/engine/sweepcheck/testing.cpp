@@ -38,6 +38,7 @@ void ConvergenceOptions::validate() const {
     throw std::invalid_argument(
         fmt::format("ConvergenceOptions: reference_error must be finite and >= 0 (got {})", reference_error));
   refine.validate();
+  phases.validate();
   integrate.validate();
 }
 

@@ -104,20 +104,26 @@ ConvergenceResult checked_convergence(const P& problem, const Scheme& scheme, co
   r.final_time.norm = "final-time";
   for (const auto& g : options.observables) r.observables.push_back({g.name, {}, {}, {}, {}});
 
+  // One rung: a fresh instance per grid phase (grid_phases.hpp), the worst
+  // phase's row, and each observable's worst error over the phases.
   auto run = [&](std::int64_t n) {
-    const auto instance = fresh_instance(scheme);
-    RunRow row;
-    std::vector<double> g_errors, g_floors;
-    if constexpr (!sampled && std::same_as<T, double>) {
-      ObservableErrors<Reference> g(options.observables, reference);
-      row = measure_run(problem, instance, reference, n, options.points_per_step, options.integrate, g);
-      for (std::size_t i = 0; i < options.observables.size(); ++i) {
-        g_errors.push_back(g.errors()[i]);
-        g_floors.push_back(std::max(row.noise_floor, g.noise_floor(i, n)));
+    std::vector<double> g_errors(options.observables.size(), 0.0), g_floors(options.observables.size(), 0.0);
+    RunRow row = measure_rung(options.phases, [&](double phase) {
+      const auto instance = fresh_instance(scheme);
+      IntegrateOptions io = options.integrate;
+      io.phase = phase;
+      if constexpr (!sampled && std::same_as<T, double>) {
+        ObservableErrors<Reference> g(options.observables, reference);
+        RunRow one = measure_run(problem, instance, reference, n, options.points_per_step, io, g);
+        for (std::size_t i = 0; i < options.observables.size(); ++i) {
+          g_errors[i] = std::max(g_errors[i], g.errors()[i]);
+          g_floors[i] = std::max(g_floors[i], std::max(one.noise_floor, g.noise_floor(i, n)));
+        }
+        return one;
+      } else {
+        return measure_run(problem, instance, reference, n, options.points_per_step, io);
       }
-    } else {
-      row = measure_run(problem, instance, reference, n, options.points_per_step, options.integrate);
-    }
+    });
     row.noise_floor += options.reference_error;
     row.scheme = r.scheme;
     row.claimed_order = judged.claimed_order();

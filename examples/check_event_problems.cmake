@@ -1,0 +1,62 @@
+# Verdicts at contact events (issue 55): a claimed first-order scheme audited
+# with a user's problem plugin that has a landing or lift-offs (examples/
+# event_problems) passes every check (exit 0), its convergence on the
+# plugin's problem judged PASS with the rungs measured over grid phases;
+# the negative control, the same audit on the plain grid alone
+# (--phases-at never), does not pass the plugin's problem (exit 3: the
+# local orders scatter with where the landing falls in its step).
+# With -DSCHEME_PLUGIN=lib.so (a wrong scheme whose defect shows only at a
+# landing late in its step): the audit over grid phases FAILs the plugin's
+# problem (exit 1) and the same audit on the plain grid does not (exit 3).
+# Usage: cmake -DPROGRAM=... -DPLUGIN=libwave_*.so -DSCHEME=pbd -DOUT=dir [-DCONTROL=ON] -P check_event_problems.cmake
+#        cmake -DPROGRAM=... -DPLUGIN=libwave_*.so -DSCHEME_PLUGIN=lib.so -DOUT=dir -P check_event_problems.cmake
+file(REMOVE_RECURSE "${OUT}")
+if(SCHEME_PLUGIN)
+  foreach(mode "at-events;1" "never;3")
+    list(GET mode 0 at)
+    list(GET mode 1 expect)
+    execute_process(COMMAND "${PROGRAM}" audit --plugin "${SCHEME_PLUGIN}" --problem-plugin "${PLUGIN}" --max-problems 1
+                            --jobs 2 --quiet --refine-work 3e6 --phases-at ${at} --out "${OUT}/${at}"
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL expect)
+      message(FATAL_ERROR "audit of ${SCHEME_PLUGIN} with ${PLUGIN}, --phases-at ${at}: expected exit ${expect}, got ${rc}\n${out}\n${err}")
+    endif()
+  endforeach()
+  return()
+endif()
+execute_process(COMMAND "${PROGRAM}" audit --scheme ${SCHEME} --problem-plugin "${PLUGIN}" --max-problems 1 --jobs 2
+                        --quiet --out "${OUT}/phased" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "audit of ${SCHEME} with ${PLUGIN}: expected exit 0, got ${rc}\n${out}\n${err}")
+endif()
+file(READ "${OUT}/phased/audit.json" json)
+string(JSON checks LENGTH "${json}" checks)
+math(EXPR last "${checks} - 1")
+set(seen OFF)
+foreach(i RANGE ${last})
+  string(JSON id GET "${json}" checks ${i} id)
+  if(id STREQUAL "convergence")
+    string(JSON n LENGTH "${json}" checks ${i} problems)
+    math(EXPR lastp "${n} - 1")
+    foreach(j RANGE ${lastp})
+      string(JSON problem GET "${json}" checks ${i} problems ${j} problem)
+      string(JSON verdict GET "${json}" checks ${i} problems ${j} verdict)
+      if(problem MATCHES "^wave-")
+        set(seen ON)
+        if(NOT verdict STREQUAL "PASS")
+          message(FATAL_ERROR "${SCHEME} on ${problem}: convergence ${verdict}, not pass")
+        endif()
+      endif()
+    endforeach()
+  endif()
+endforeach()
+if(NOT seen)
+  message(FATAL_ERROR "audit.json judges no wave problem's convergence")
+endif()
+if(CONTROL)
+  execute_process(COMMAND "${PROGRAM}" audit --scheme ${SCHEME} --problem-plugin "${PLUGIN}" --max-problems 1 --jobs 2
+                          --quiet --phases-at never --out "${OUT}/plain" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "negative control: on the plain grid alone the audit of ${SCHEME} with ${PLUGIN} passed (exit 0)")
+  endif()
+endif()
