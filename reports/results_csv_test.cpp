@@ -90,7 +90,7 @@ TEST(ResultsCsv, AMalformedTableIsReportedWithItsFileName) {
   write_results_csv({valid}, file);
   {
     std::ofstream out(file, std::ios::app);
-    out << "\"p\",\"\",\"pbd\",notanumber,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,sharp,given,1,0\n";
+    out << "\"p\",\"\",\"pbd\",notanumber,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,sharp,given,1,0,1,0,nan,0\n";
   }
   try {
     read_results_csv(file);
@@ -102,7 +102,7 @@ TEST(ResultsCsv, AMalformedTableIsReportedWithItsFileName) {
   write_results_csv({valid}, file);
   {
     std::ofstream out(file, std::ios::app);
-    out << "\"p\",\"\",\"pbd\",0.1,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,maybe,given,1,0\n";
+    out << "\"p\",\"\",\"pbd\",0.1,3,1,1,1,1,1,1,1,1,1,1,1,1,1,ok,-1,0,1,maybe,given,1,0,1,0,nan,0\n";
   }
   try {
     read_results_csv(file);

@@ -107,10 +107,15 @@ ConvergenceOptions given_steps_only() {
 TEST(TestingApiFreshInstances, ACopyableSchemeIsCopiedForEveryRunAndTheObjectGivenIsNeverStepped) {
   const CountsItsCalls scheme;
   const auto r = check_convergence(SlidingCase<double>{}, scheme, given_steps_only());
-  // One copy that only names the scheme, then one per run with that run's steps.
-  ASSERT_EQ(scheme.log->size(), r.rows.size() + 1);
-  EXPECT_EQ(scheme.log->front(), 0);
-  for (std::size_t i = 0; i < r.rows.size(); ++i) EXPECT_EQ((*scheme.log)[i + 1], r.rows[i].steps) << "run " << i;
+  // One copy that only names the scheme, then one per run with that run's
+  // steps: a rung measured over grid phases is one run per phase, the plain
+  // grid's n steps, each phased grid's n + 1 (grid_phases.hpp).
+  std::deque<std::int64_t> runs{0};
+  for (const auto& row : r.rows) {
+    runs.push_back(row.steps);
+    runs.insert(runs.end(), std::size_t(row.phases - 1), row.steps + 1);
+  }
+  EXPECT_EQ(*scheme.log, runs);
 }
 
 TEST(TestingApiFreshInstances, AFactoryMakesOnePluginPerRunAndRefinedRungsGetTheirOwnToo) {
@@ -122,9 +127,12 @@ TEST(TestingApiFreshInstances, AFactoryMakesOnePluginPerRunAndRefinedRungsGetThe
   const auto r = check_convergence(SlidingCase<double>{}, factory, o);
   ASSERT_GT(r.fit.refinement.rungs, 0) << r;
   ASSERT_EQ(r.rows.size(), 4u + std::size_t(r.fit.refinement.rungs)) << r;
-  ASSERT_EQ(calls.size(), r.rows.size() + 1);
-  EXPECT_EQ(calls.front(), 0);
-  for (std::size_t i = 0; i < r.rows.size(); ++i) EXPECT_EQ(calls[i + 1], r.rows[i].steps) << "run " << i;
+  std::deque<std::int64_t> runs{0};  // one plugin per run, a rung over grid phases one per phase
+  for (const auto& row : r.rows) {
+    runs.push_back(row.steps);
+    runs.insert(runs.end(), std::size_t(row.phases - 1), row.steps + 1);
+  }
+  EXPECT_EQ(calls, runs);
   EXPECT_EQ(r.scheme, "counting");
 }
 
