@@ -58,7 +58,8 @@ void register_crowd(Registry& r) {
   cmd->add_option("--door-width", cfg->crowd.door_width, "door width")->capture_default_str();
   cmd->add_option("--t-end", cfg->crowd.t_end, "final time T (every h must divide it)")->capture_default_str();
   cmd->add_option("--seed", cfg->crowd.seed, "seed of the start")->capture_default_str();
-  add_scheme_list_option(*cmd, "--schemes", cfg->schemes, "scheme specs, e.g. venel,venel:solver=1,pbd");
+  add_scheme_list_option(*cmd, "--schemes", cfg->schemes, "scheme specs, e.g. venel,venel:solver=1,pbd (in-tree schemes only: each is judged against a "
+                         "reference computed with that same scheme at a fine step)");
   cmd->add_option("--steps", cfg->sampled.steps, "step sizes, comma-separated (default: seed 001's list)")
       ->delimiter(',');
   cmd->add_option("--h-ref", cfg->paper_reference_h, "the paper's reference step h_min")->capture_default_str();

@@ -215,8 +215,13 @@ void register_pbd_paper(Registry& r) {
   auto common = std::make_shared<CommonStudyOptions>();
   // The sliding case's list as given: its report prints it.
   auto schemes = std::make_shared<std::string>(scheme_list_label(cfg->schemes));
-  add_scheme_list_option(*cmd, "--schemes", cfg->schemes, "schemes for the sliding case", false, schemes.get());
-  add_scheme_list_option(*cmd, "--disks-schemes", cfg->disks_schemes, "schemes for the disks");
+  add_scheme_list_option(*cmd, "--schemes", cfg->schemes,
+                         "schemes for the sliding case (in-tree only; a scheme written in Python on the sliding "
+                         "case: `study sliding --schemes python:module:Class`)",
+                         false, schemes.get());
+  add_scheme_list_option(*cmd, "--disks-schemes", cfg->disks_schemes,
+                         "schemes for the disks (in-tree only: each is judged against a reference computed with that "
+                         "same scheme at a fine step)");
   add_scheme_list_option(*cmd, "--disks-exact-schemes", cfg->disks_exact_schemes,
                          "expensive schemes for the disks, run on the coarse ladder --disks-exact-h-max/min ('' for "
                          "none)",

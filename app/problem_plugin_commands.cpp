@@ -22,6 +22,7 @@ struct PluginStudyConfig {
   std::string problem_plugin;
   std::vector<SchemeSpec> schemes{{"pbd", {}}, {"pngs", {}}};  // empty: none ('')
   std::string scheme_plugin;
+  std::vector<std::string> python;  // --schemes ...,python:module:Class (issue 59): module:Class each
   bool no_validate = false;
   double run_timeout = 0;
   PluginStudyOptions study;
@@ -47,7 +48,10 @@ void register_problem_plugin(Registry& r) {
   cmd.require_subcommand(0, 1);
   cmd.add_option("--problem-plugin", cfg->problem_plugin,
                  "a shared library exporting sweepcheck_create_problem (instead of a study NAME)");
-  add_scheme_list_option(cmd, "--schemes", cfg->schemes, "comma-separated in-tree scheme specs", true);
+  add_scheme_list_option(cmd, "--schemes", cfg->schemes,
+                         "comma-separated in-tree scheme specs; a scheme written in Python as python:module:Class, its "
+                         "module on PYTHONPATH or in the working folder, each run in a child process",
+                         true, nullptr, &cfg->python);
   cmd.add_option("--plugin", cfg->scheme_plugin, "also a scheme plugin (sweepcheck_create_scheme)");
   cmd.add_option("--h-max", cfg->study.h_max, "coarsest step (realised as span / n0, n0 integer)")->capture_default_str();
   cmd.add_option("--points", cfg->study.points, "rungs n0 * ratio^k (>= 3; >= 4 to test the asymptotic range)")
@@ -81,7 +85,8 @@ void register_problem_plugin(Registry& r) {
     // results are published (as for the built-in studies).
     // The journal's key: every option, and the content of each plugin (a
     // rebuilt plugin at the same path must not be resumed with the old one's rows).
-    StudyOutput out = open_study_output(cmd, cfg->common, plugin_content_identity({cfg->problem_plugin, cfg->scheme_plugin}));
+    StudyOutput out = open_study_output(cmd, cfg->common, plugin_content_identity({cfg->problem_plugin, cfg->scheme_plugin}) +
+                                                              python_identities(cfg->python));
     ProblemPluginLoad how;
     how.validate = !cfg->no_validate;
     how.note = [](const std::string& s) { std::cerr << "sweepcheck: note: " << s << "\n"; };
@@ -93,10 +98,11 @@ void register_problem_plugin(Registry& r) {
       auto make = load_plugin(cfg->scheme_plugin);
       schemes.push_back({make()->name(), make});
     }
+    for (auto& s : python_schemes(cfg->python)) schemes.push_back(std::move(s));
     if (schemes.empty()) throw std::invalid_argument("study --problem-plugin: --schemes is empty and no --plugin given");
     PluginStudyOptions opt = cfg->study;
-    // A scheme plugin's runs go to children too (the problem plugin's always do).
-    opt.isolate = !cfg->scheme_plugin.empty();
+    // A scheme plugin's and a Python scheme's runs go to children too (the problem plugin's always do).
+    opt.isolate = !cfg->scheme_plugin.empty() || !cfg->python.empty();
     opt.budget.fixed_limit = cfg->run_timeout;
     opt.executor = cfg->common.executor(ranks);
     opt.progress = progress_printer(problem.name, cfg->common.quiet);

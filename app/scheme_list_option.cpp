@@ -24,8 +24,11 @@ std::vector<std::string> take_python_items(std::string& text, const std::vector<
     }
     if (!python)
       throw std::invalid_argument("'" + item +
-                                  "': this option takes in-tree schemes only (a scheme written in Python, "
-                                  "python:module:Class, is taken by `study sliding --schemes`)");
+                                  "': this option takes in-tree schemes only: the crowd and the disks judge each "
+                                  "scheme against a reference computed with that same scheme at a fine step, which "
+                                  "a scheme written in Python would have to run first (README, \"A scheme written in "
+                                  "Python\"); python:module:Class is taken by the --schemes of `study sliding`, "
+                                  "`study circuit` and `study --problem-plugin`, and by `audit --python`");
     const std::string module_class = item.substr(prefix.size());
     if (const std::string why = python_class_problem(module_class); !why.empty())
       throw std::invalid_argument("'" + item + "': a scheme written in Python " + why);

@@ -105,7 +105,8 @@ py::object make_scheme(const std::string& spec) {
     const auto colon = spec.find(':');
     if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size())
       throw std::invalid_argument("SWEEPCHECK_PYTHON_SCHEME must be module:Class or pickle:FILE, got '" + spec + "'");
-    source = py::module_::import(spec.substr(0, colon).c_str()).attr(spec.substr(colon + 1).c_str());
+    // A module that is not there or has no such class: sweepcheck._schemes.BadInput (exit 2).
+    source = py::module_::import("sweepcheck._schemes").attr("load")(spec);
   }
   // A class is called for every run; an object is copied (its pickle is loaded afresh).
   if (PyType_Check(source.ptr())) return source();
@@ -129,8 +130,18 @@ void with_object(const std::string& spec, const char* what, Use&& use) {
     (void)path_set;
     use(make_scheme(spec));
   } catch (py::error_already_set& e) {
-    throw std::runtime_error(std::string("the Python ") + what + " '" + spec +
-                             "' could not be made: " + sweepcheck::python::describe_python_error(e));
+    // What its author wrote (a bad claim, a missing method, a step() of the wrong signature, a module:Class
+    // naming nothing: sweepcheck._schemes.BadInput) is bad input, exit code 2; an exception its own code
+    // raised while it was made (its module, its constructor) a run-time failure, exit code 1.
+    bool bad_input = false;
+    try {
+      bad_input = e.matches(py::module_::import("sweepcheck._schemes").attr("BadInput"));
+    } catch (py::error_already_set&) {
+    }
+    const std::string made = std::string("the Python ") + what + " '" + spec + "' could not be made: ";
+    // Bad input: the rule it broke, without sweepcheck's own frames that found it.
+    if (bad_input) throw std::invalid_argument(made + py::str(e.value()).cast<std::string>());
+    throw std::runtime_error(made + sweepcheck::python::describe_python_error(e));
   }
 }
 
@@ -139,9 +150,10 @@ int create(int host_abi_version, const std::string& spec, sweepcheck::plugin::St
   *out = nullptr;
   if (host_abi_version != sweepcheck::plugin::kAbiVersion) return sweepcheck::plugin::kAbiVersion;
   with_object(spec, "scheme", [out](py::object scheme) {
-    const py::module_ schemes = py::module_::import("sweepcheck._schemes");
-    const std::string name = schemes.attr("name_of")(scheme).cast<std::string>();
-    const double claimed = schemes.attr("claimed_order_of")(scheme).cast<double>();
+    // Its step's signature, name and claim, checked before it runs (sweepcheck._schemes.checked).
+    const py::tuple name_claim = py::module_::import("sweepcheck._schemes").attr("checked")(scheme);
+    const std::string name = name_claim[0].cast<std::string>();
+    const double claimed = name_claim[1].cast<double>();
     *out = new sweepcheck::python::PyStepper(std::move(scheme), name, claimed, /*describe_errors=*/true);
   });
   return sweepcheck::plugin::kAbiVersion;

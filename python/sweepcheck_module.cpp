@@ -25,7 +25,9 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -43,6 +45,8 @@
 #include "sweepcheck/analytic/crowd_view.hpp"
 #include "sweepcheck/analytic/moving_sets.hpp"
 #include "sweepcheck/analytic/sliding_case.hpp"
+#include "sweepcheck/figure_panels.hpp"
+#include "sweepcheck/figures.hpp"
 #include "sweepcheck/reference_free_check.hpp"
 #include "sweepcheck/solvers/adapters/polyhedral_view.hpp"
 #include "sweepcheck/solvers/adapters/problem_view_of.hpp"
@@ -411,6 +415,42 @@ py::list rows_list(const std::vector<RunRow>& rows) {
   return l;
 }
 
+// What each figure shows (sweepcheck/figure_panels.hpp), as Python values: the one definition that
+// write_figures draws with gnuplot and result.plot() with matplotlib (python/sweepcheck/_plot.py).
+py::list figures_list(const std::vector<Figure>& figures) {
+  py::list out;
+  for (const auto& f : figures) {
+    py::list panels;
+    for (const auto& p : f.panels) {
+      py::list lines;
+      for (const auto& l : p.lines) {
+        py::list points;
+        for (const auto& [x, y] : l.points)
+          if (figure_point_drawable(x, y, p)) points.append(py::make_tuple(x, y));
+        lines.append(py::dict(py::arg("title") = l.title, py::arg("points") = points, py::arg("style") = l.style));
+      }
+      panels.append(py::dict(py::arg("title") = p.title, py::arg("xlabel") = p.xlabel, py::arg("ylabel") = p.ylabel,
+                             py::arg("log_x") = p.log_x, py::arg("log_y") = p.log_y, py::arg("lines") = lines));
+    }
+    out.append(py::dict(py::arg("name") = f.name, py::arg("panels") = panels));
+  }
+  return out;
+}
+
+// write_figures into `dir`, made first when it is not there yet (the C++ API wants it to exist).
+template <class Result>
+std::vector<std::string> write_figures_into(const Result& r, const std::string& dir) {
+  if (dir.empty()) throw py::value_error("write_figures: the folder is empty");
+  std::filesystem::create_directories(dir);
+  return write_figures(r, dir);
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
 }  // namespace
 }  // namespace sweepcheck::python
 
@@ -464,7 +504,8 @@ PYBIND11_MODULE(_sweepcheck, m) {
                   py::arg("n_min"), py::arg("n_max"), py::arg("rungs"))
       .def_static("standard", &Steps::standard)
       .def("step_counts", &Steps::step_counts, py::arg("span"))
-      .def("__str__", &Steps::describe);
+      .def("__str__", &Steps::describe)
+      .def("__repr__", [](const Steps& s) { return "<Steps " + s.describe() + ">"; });
 
   py::class_<CheckOptions>(m, "CheckOptions")
       .def(py::init<>())
@@ -476,12 +517,20 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def_readwrite("max_new_rungs", &CheckOptions::max_new_rungs)
       .def_readwrite("samples", &CheckOptions::samples)
       .def_readwrite("phases", &CheckOptions::phases)
-      .def_readwrite("phases_at", &CheckOptions::phases_at);
+      .def_readwrite("phases_at", &CheckOptions::phases_at)
+      .def("__repr__", [](const CheckOptions& o) {
+        return "<CheckOptions claim " + to_string(o.claim) + ", steps " + o.steps.describe() + ", refine_for " +
+               o.refine_for + ", budget_work " + number(o.budget_work) + ", phases " + std::to_string(o.phases) +
+               " at " + o.phases_at + ">";
+      });
 
-  py::class_<LocalOrder>(m, "LocalOrder")
+  py::class_<LocalOrder>(m, "LocalOrder", "The order between two consecutive rungs: log(e_large/e_small) / log(h_large/h_small).")
       .def_readonly("h_large", &LocalOrder::h_large)
       .def_readonly("h_small", &LocalOrder::h_small)
-      .def_readonly("order", &LocalOrder::order);
+      .def_readonly("order", &LocalOrder::order)
+      .def("__repr__", [](const LocalOrder& l) {
+        return "<LocalOrder " + number(l.order) + " between h = " + number(l.h_large) + " and " + number(l.h_small) + ">";
+      });
   py::class_<OrderFit>(m, "OrderFit", "A fitted order and its verdict (studies/engine/fit_order.hpp).")
       .def_readonly("order", &OrderFit::order)
       .def_readonly("ci_low", &OrderFit::ci_low)
@@ -492,7 +541,11 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def_property_readonly("refined_rungs", [](const OrderFit& f) { return f.refinement.rungs; })
       .def_property_readonly("refinement_stop", [](const OrderFit& f) { return f.refinement.stop; })
       .def_readonly("reason", &OrderFit::reason)
-      .def_property_readonly("verdict", [](const OrderFit& f) { return to_string(f.verdict); });
+      .def_property_readonly("verdict", [](const OrderFit& f) { return to_string(f.verdict); })
+      .def("__repr__", [](const OrderFit& f) {
+        return "<OrderFit " + to_string(f.verdict) + ": order " + number(f.order) + " [" + number(f.ci_low) + ", " +
+               number(f.ci_high) + "] from " + std::to_string(f.points_used) + " points>";
+      });
   py::class_<NormFit>(m, "NormFit")
       .def_readonly("norm", &NormFit::norm)
       .def_readonly("errors", &NormFit::errors)
@@ -500,7 +553,11 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def_readonly("fit", &NormFit::fit)
       .def_readonly("ladder_fit", &NormFit::ladder_fit)
       .def_property_readonly("verdict", [](const NormFit& n) { return to_string(n.verdict()); })
-      .def_property_readonly("passed", &NormFit::passed);
+      .def_property_readonly("passed", &NormFit::passed)
+      .def("__repr__", [](const NormFit& n) {
+        return "<NormFit " + n.norm + ": " + to_string(n.verdict()) + ", order " + number(n.fit.order) + " [" +
+               number(n.fit.ci_low) + ", " + number(n.fit.ci_high) + "], " + std::to_string(n.errors.size()) + " errors>";
+      });
 
   py::class_<ConvergenceResult>(m, "ConvergenceResult",
                                 "What check_convergence returns (sweepcheck/convergence_result.hpp).")
@@ -523,7 +580,8 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def("summary", &ConvergenceResult::summary)
       .def("headline", [](const ConvergenceResult& r) { return headline(r); })
       .def("describe", [](const ConvergenceResult& r) { return describe(r); })
-      .def("write_figures", &ConvergenceResult::write_figures, py::arg("dir"))
+      .def("write_figures", &write_figures_into<ConvergenceResult>, py::arg("dir"))
+      .def("figures", [](const ConvergenceResult& r) { return figures_list(figures_of(r)); })
       .def("__str__", &ConvergenceResult::summary)
       .def("__repr__", [](const ConvergenceResult& r) { return "<ConvergenceResult " + r.summary() + ">"; });
 
@@ -544,6 +602,8 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def("summary", &ReferenceFreeResult::summary)
       .def("headline", [](const ReferenceFreeResult& r) { return headline(r); })
       .def("describe", [](const ReferenceFreeResult& r) { return describe(r); })
+      .def("write_figures", &write_figures_into<ReferenceFreeResult>, py::arg("dir"))
+      .def("figures", [](const ReferenceFreeResult& r) { return figures_list(figures_of(r)); })
       .def("__str__", &ReferenceFreeResult::summary)
       .def("__repr__", [](const ReferenceFreeResult& r) { return "<ReferenceFreeResult " + r.summary() + ">"; });
 
@@ -560,7 +620,8 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def_readonly("projections", &WorkWeights::projections)
       .def_readonly("inner_iterations", &WorkWeights::inner_iterations)
       .def("describe", &WorkWeights::describe)
-      .def("__str__", &WorkWeights::describe);
+      .def("__str__", &WorkWeights::describe)
+      .def("__repr__", [](const WorkWeights& w) { return "<WorkWeights " + w.describe() + ">"; });
   py::class_<MatchedWork>(m, "MatchedWork")
       .def_readonly("scheme", &MatchedWork::scheme)
       .def_readonly("baseline", &MatchedWork::baseline)
@@ -571,7 +632,8 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def_readonly("max_ratio", &MatchedWork::max_ratio)
       .def("at_least_as_accurate", &MatchedWork::at_least_as_accurate)
       .def("summary", &MatchedWork::summary)
-      .def("__str__", &MatchedWork::summary);
+      .def("__str__", &MatchedWork::summary)
+      .def("__repr__", [](const MatchedWork& w) { return "<MatchedWork " + w.summary() + ">"; });
   py::class_<WorkPrecisionSet>(m, "WorkPrecisionSet", "What work_precision returns (sweepcheck/work_precision.hpp).")
       .def_readonly("problem", &WorkPrecisionSet::problem)
       .def_readonly("weights", &WorkPrecisionSet::weights)
@@ -587,8 +649,10 @@ PYBIND11_MODULE(_sweepcheck, m) {
            py::return_value_policy::copy)
       .def("summary", &WorkPrecisionSet::summary)
       .def("describe", [](const WorkPrecisionSet& w) { return describe(w); })
-      .def("write_figures", &WorkPrecisionSet::write_figures, py::arg("dir"))
-      .def("__str__", &WorkPrecisionSet::summary);
+      .def("write_figures", &write_figures_into<WorkPrecisionSet>, py::arg("dir"))
+      .def("figures", [](const WorkPrecisionSet& w) { return figures_list(figures_of(w)); })
+      .def("__str__", &WorkPrecisionSet::summary)
+      .def("__repr__", [](const WorkPrecisionSet& w) { return "<WorkPrecisionSet " + w.summary() + ">"; });
   m.def(
       "work_precision",
       [](const ErasedProblem& p, const py::list& schemes, const Steps& steps, const WorkWeights& weights,

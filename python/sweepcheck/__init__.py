@@ -26,8 +26,13 @@ The audit of `sweepcheck audit`, on a Python scheme (its class at a module's top
 
     import sweepcheck
     result = sweepcheck.audit(MyScheme(), out="audit")     # audit.json, audit.md; result.verdicts
+
+A result's figures (matplotlib): ``r.plot()``, ``r.plot(path="r.svg")``; in a notebook a result shows its
+verdict, reason and figure.  The program itself: ``python3 -m sweepcheck --help``.  The pytest plugin
+(fixtures, ``--sweepcheck-report DIR``): ``sweepcheck.pytest_plugin``.
 """
 from . import _sweepcheck
+from ._schemes import BadInput
 from ._sweepcheck import (CheckOptions, ConvergenceResult, NormFit, OrderClaim, OrderFit, Problem,
                           ReferenceFreeResult, Steps, View)
 
@@ -69,20 +74,27 @@ def _problem_parts(obj):
         if callable(v) and attr not in ("f", "g", "grad", "distance", "project", "exact"):
             v = v()
         if v is None and required:
-            raise TypeError(f"a problem needs {attr}; {type(obj).__name__} has none")
+            raise BadInput(f"a problem needs {attr}; {type(obj).__name__} has none")
         return v
+
+    def number(attr, default=None):
+        v = value(attr, default)
+        try:
+            return float(v)
+        except (TypeError, ValueError):
+            raise BadInput(f"{attr} must be a number, got {v!r}") from None
 
     for method in ("f", "g", "grad", "distance", "project"):
         if not callable(getattr(obj, method, None)):
-            raise TypeError(f"a problem needs a method {method}(...); {type(obj).__name__} has none")
+            raise BadInput(f"a problem needs a method {method}(...); {type(obj).__name__} has none")
     name = value("name", type(obj).__name__)
     m = value("num_constraints")
     if isinstance(m, bool) or not isinstance(m, int):
-        raise TypeError(f"num_constraints must be an int, got {m!r}")
+        raise BadInput(f"num_constraints must be an int, got {m!r}")
     exact = getattr(obj, "exact", None)
-    return (str(name), str(value("parameters", "", required=False) or ""), m, float(value("t0", 0.0)),
-            float(value("t_end")), value("x0"), obj.f, obj.g, obj.grad, obj.distance, obj.project,
-            exact if callable(exact) else None, float(value("time_scale", 1.0)))
+    return (str(name), str(value("parameters", "", required=False) or ""), m, number("t0", 0.0),
+            number("t_end"), value("x0"), obj.f, obj.g, obj.grad, obj.distance, obj.project,
+            exact if callable(exact) else None, number("time_scale", 1.0))
 
 
 def _python_problem(obj, validate=True):
@@ -91,6 +103,10 @@ def _python_problem(obj, validate=True):
 
 from . import testing  # noqa: E402  (after problem(): testing uses it)
 from ._audit import AuditResult, audit  # noqa: E402
+from . import _plot  # noqa: E402
 
-__all__ = ["problem", "PROBLEMS", "testing", "audit", "AuditResult", "OrderClaim", "Steps", "Problem", "View", "ConvergenceResult",
+# result.plot(path=None, figure=None) and the notebook's view of a result (python/sweepcheck/_plot.py).
+_plot.attach(ConvergenceResult, ReferenceFreeResult, _sweepcheck.WorkPrecisionSet)
+
+__all__ = ["BadInput", "problem", "PROBLEMS", "testing", "audit", "AuditResult", "OrderClaim", "Steps", "Problem", "View", "ConvergenceResult",
            "ReferenceFreeResult", "NormFit", "OrderFit", "CheckOptions"]

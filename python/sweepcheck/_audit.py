@@ -14,6 +14,7 @@ import pickle
 import subprocess
 import sys
 import tempfile
+import threading
 
 from ._schemes import PythonScheme
 
@@ -24,12 +25,13 @@ _PASSED, _FAILED, _BAD_INPUT, _UNDECIDED = 0, 1, 2, 3
 class AuditResult:
     """What the audit found: `json` (audit.json as Python values), `verdicts` ({check id: verdict}),
     `passed` (every check passed, exit 0), `failed` (a check failed, exit 1), `undecided` (exit 3),
-    `markdown` (audit.md), `out` (the folder), `returncode`, `stderr`."""
+    `markdown` (audit.md), `out` (the folder), `returncode`, `stderr`, `stdout` (the verdict table)."""
 
-    def __init__(self, out, returncode, stderr):
+    def __init__(self, out, returncode, stderr, stdout=""):
         self.out = os.path.abspath(out)
         self.returncode = returncode
         self.stderr = stderr
+        self.stdout = stdout
         with open(os.path.join(out, "audit.json"), encoding="utf-8") as f:
             self.json = json.load(f)
         with open(os.path.join(out, "audit.md"), encoding="utf-8") as f:
@@ -43,17 +45,54 @@ class AuditResult:
     def __repr__(self):
         return f"<AuditResult {self.json.get('scheme')}: {self.verdicts} (exit {self.returncode})>"
 
+    def _repr_html_(self):
+        import html
+        rows = "".join(f"<tr><td>{html.escape(k)}</td><td><b>{html.escape(v)}</b></td></tr>"
+                       for k, v in self.verdicts.items())
+        return (f"<div><p>audit of <b>{html.escape(str(self.json.get('scheme')))}</b>: exit {self.returncode} "
+                f"({'passed' if self.passed else 'failed' if self.failed else 'undecided' if self.undecided else '?'})"
+                f", {html.escape(self.out)}</p><table>{rows}</table></div>")
 
-def _paths():
+
+def _run_streaming(args, env, quiet):
+    """Runs the program; its stderr (the progress) is copied line by line to sys.stderr as it comes unless
+    `quiet`, and returned with the exit code and stdout (the verdict table, printed at the end unless quiet)."""
+    p = subprocess.Popen(args, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, errors="replace")
+    out = []
+    reader = threading.Thread(target=lambda: out.append(p.stdout.read()), daemon=True)
+    reader.start()
+    err = []
+    for line in p.stderr:
+        err.append(line)
+        if not quiet:
+            sys.stderr.write(line)
+            sys.stderr.flush()
+    reader.join()
+    p.wait()
+    stdout = "".join(out)
+    if not quiet and stdout:
+        sys.stdout.write(stdout)
+        sys.stdout.flush()
+    return p.returncode, "".join(err), stdout
+
+
+def _paths(what=("program", "Python scheme plugin")):
     try:
         from . import _paths
     except ImportError as e:  # pragma: no cover - a package copied without its build
         raise RuntimeError("sweepcheck.audit needs the program and the Python scheme plugin of a build or an "
                            "install of sweepcheck (the package's _paths.py is missing)") from e
-    for what, path in (("program", _paths.PROGRAM), ("Python scheme plugin", _paths.PLUGIN)):
-        if not os.path.exists(path):
-            raise RuntimeError(f"sweepcheck.audit: the {what} {path} does not exist (build it: cmake --build build)")
+    found = {"program": _paths.PROGRAM, "Python scheme plugin": _paths.PLUGIN}
+    for name in what:
+        if not os.path.exists(found[name]):
+            raise RuntimeError(f"sweepcheck: the {name} {found[name]} does not exist (build it: cmake --build build)")
     return _paths.PROGRAM, _paths.PLUGIN
+
+
+def program():
+    """The path of the sweepcheck program this package drives (RuntimeError when it is not there)."""
+    return _paths(("program",))[0]
 
 
 def _pickled(obj, what, name):
@@ -86,7 +125,8 @@ def _source_key(*objects):
     return digest.hexdigest()[:16]
 
 
-def audit(scheme, out="audit", *, problem=None, max_problems=0, jobs=None, run_timeout=None, extra_args=()):
+def audit(scheme, out="audit", *, problem=None, max_problems=0, jobs=None, run_timeout=None, diagnose=False,
+          quiet=False, extra_args=()):
     """Audits `scheme` as `sweepcheck audit` does: writes audit.json and audit.md into `out` and
     returns an AuditResult.  `scheme` is a scheme written in Python (a class, or an object of a class
     defined at a module's top level: `sweepcheck audit --plugin` with the Python scheme plugin) or the
@@ -94,7 +134,11 @@ def audit(scheme, out="audit", *, problem=None, max_problems=0, jobs=None, run_t
     Python (a class or a picklable object, what sweepcheck.problem() takes) added to the battery as a
     problem plugin: validated first, every run on it in a child.  `max_problems` (0: all) takes the
     battery's first problems, `jobs` the threads, `run_timeout` a fixed time limit per run in
-    seconds.  Bad input raises ValueError or TypeError with the program's message."""
+    seconds, `diagnose` the Diagnosis section in audit.md even when every check passes (--diagnose).
+    The program's progress goes to sys.stderr as it runs and its verdict table to sys.stdout at the
+    end, as `sweepcheck audit` shows them; `quiet=True` silences both (--quiet).  `extra_args`: any
+    other option of `sweepcheck audit`.  Bad input raises ValueError or TypeError with the program's
+    message."""
     env = dict(os.environ)
     if isinstance(scheme, str):
         if not scheme or not all(c.isalnum() or c in "-_" for c in scheme):
@@ -116,7 +160,11 @@ def audit(scheme, out="audit", *, problem=None, max_problems=0, jobs=None, run_t
     args += scheme_args if scheme_data is None else ["--plugin", plugin]
     if problem_data is not None:
         args += ["--problem-plugin", plugin]
-    args += ["--out", os.path.abspath(out), "--quiet"]
+    args += ["--out", os.path.abspath(out)]
+    if quiet:
+        args.append("--quiet")
+    if diagnose:
+        args.append("--diagnose")
     if max_problems:
         args += ["--max-problems", str(max_problems)]
     if jobs is not None:
@@ -139,10 +187,9 @@ def audit(scheme, out="audit", *, problem=None, max_problems=0, jobs=None, run_t
         # The audit's interpreter finds what this one finds (the scheme's module, NumPy, sweepcheck).
         env["PYTHONPATH"] = os.pathsep.join(os.path.abspath(p) if p else os.getcwd() for p in sys.path)
         env.pop("PYTHONHOME", None)
-        p = subprocess.run(args, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
-    stderr = p.stderr
+        returncode, stderr, stdout = _run_streaming(args, env, quiet)
     if problem_label is not None:  # the program names the plugin library; the user wrote a Python problem
         stderr = stderr.replace(f"problem plugin '{plugin}'", problem_label)
-    if p.returncode == _BAD_INPUT or not os.path.exists(os.path.join(out, "audit.json")):
-        raise ValueError(f"sweepcheck audit of {label} stopped (exit {p.returncode}): {stderr.strip()}")
-    return AuditResult(out, p.returncode, stderr)
+    if returncode == _BAD_INPUT or not os.path.exists(os.path.join(out, "audit.json")):
+        raise ValueError(f"sweepcheck audit of {label} stopped (exit {returncode}): {stderr.strip()}")
+    return AuditResult(out, returncode, stderr, stdout)

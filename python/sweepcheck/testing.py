@@ -31,6 +31,17 @@ __all__ = ["check_convergence", "reference_free", "work_precision", "assert_conv
            "WorkWeights", "AUDIT_REFINE_WORK"]
 
 
+# Called with (kind, result) after every check this module makes: the pytest plugin's session report
+# (sweepcheck/pytest_plugin.py, --sweepcheck-report) collects them so.
+_observers = []
+
+
+def _observed(kind, result):
+    for observer in list(_observers):
+        observer(kind, result)
+    return result
+
+
 def _problem(problem):
     if isinstance(problem, _sweepcheck.Problem):
         return problem
@@ -92,8 +103,8 @@ def check_convergence(scheme, problem="sliding", claim=None, *, steps=None, refi
     o = _options(claim, steps, refine_for, points_per_step, budget_work, max_new_rungs, phases=phases,
                  phases_at=phases_at)
     if isinstance(s, str):
-        return _sweepcheck.check_convergence_cpp(p, s, o)
-    return _sweepcheck.check_convergence_python(p, s.make, s.name, s.claimed_order, o)
+        return _observed("check_convergence", _sweepcheck.check_convergence_cpp(p, s, o))
+    return _observed("check_convergence", _sweepcheck.check_convergence_python(p, s.make, s.name, s.claimed_order, o))
 
 
 def reference_free(scheme, problem="sliding", claim=None, *, steps=None, samples=16, budget_work=AUDIT_REFINE_WORK,
@@ -104,8 +115,8 @@ def reference_free(scheme, problem="sliding", claim=None, *, steps=None, samples
     s = resolve(scheme)
     o = _options(claim, steps, "uniform", 8, budget_work, max_new_rungs, samples)
     if isinstance(s, str):
-        return _sweepcheck.reference_free_cpp(p, s, o)
-    return _sweepcheck.reference_free_python(p, s.make, s.name, s.claimed_order, o)
+        return _observed("reference_free", _sweepcheck.reference_free_cpp(p, s, o))
+    return _observed("reference_free", _sweepcheck.reference_free_python(p, s.make, s.name, s.claimed_order, o))
 
 
 def verdict_message(expr, result, wanted):
@@ -154,7 +165,8 @@ def work_precision(schemes, problem="sliding", *, steps=None, weights=None, figu
     for scheme in schemes:
         s = resolve(scheme)
         given.append(("cpp", s) if isinstance(s, str) else ("python", s.make, s.name, s.claimed_order))
-    return _sweepcheck.work_precision(p, given, _steps(steps), WorkWeights() if weights is None else weights, figure)
+    return _observed("work_precision", _sweepcheck.work_precision(p, given, _steps(steps),
+                                                                  WorkWeights() if weights is None else weights, figure))
 
 
 def _scheme_name(scheme):

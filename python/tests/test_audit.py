@@ -108,3 +108,15 @@ def test_a_resume_with_another_python_scheme_is_refused_and_with_the_same_one_co
     # uninterrupted one's: app/check_outputs.sh resume-audit.
     r = sweepcheck.audit(NumpyPbd(), out=out, max_problems=PROBLEMS, jobs=1, extra_args=["--resume"])
     assert r.passed, r.markdown
+
+
+def test_audit_shows_the_programs_progress_and_verdict_table_unless_quiet_and_takes_diagnose(tmp_path, capfd):
+    r = sweepcheck.audit("pbd", out=str(tmp_path / "loud"), max_problems=PROBLEMS, diagnose=True)
+    out, err = capfd.readouterr()
+    assert r.passed, r.markdown
+    assert err and err == r.stderr  # the progress, as the program printed it, as it came
+    assert "convergence" in out and out == r.stdout  # the verdict table
+    assert "## Diagnosis" in r.markdown  # --diagnose: even though every check passed
+    q = sweepcheck.audit("pbd", out=str(tmp_path / "quiet"), max_problems=PROBLEMS, quiet=True)
+    assert capfd.readouterr() == ("", "") and q.passed
+    assert "## Diagnosis" not in q.markdown  # the negative control: no --diagnose, every check passed

@@ -102,3 +102,23 @@ def test_a_study_killed_midway_resumes_its_python_schemes_finished_runs_and_refu
     assert resumed.returncode == 0, resumed.stderr
     assert counter.read_text().count("made") == made_whole - 2  # the 2 journaled runs were not run again
     assert _without_wall_seconds(out / "results.csv") == _without_wall_seconds(tmp_path / "whole" / "results.csv")
+
+
+def test_the_problem_plugin_study_runs_a_python_scheme_beside_pbd_with_its_errors_bit_for_bit(tmp_path):
+    # study --problem-plugin (a C++ problem plugin of the tree's, studies/cases) with --schemes pbd,python:...
+    plugin = os.path.join(os.path.dirname(os.path.dirname(_program())), "studies", "cases",
+                          "libproblem_sliding_circle.so")
+    if not os.path.exists(plugin):
+        pytest.skip("the build tree's problem plugin example is not there (an installed package)")
+    out = str(tmp_path / "plugin-study")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(__file__))
+    p = subprocess.run([_program(), "study", "--problem-plugin", plugin, "--schemes", "pbd,python:schemes:NumpyPbd",
+                        "--jobs", "2", "--quiet", "--out", out], env=env, capture_output=True, text=True,
+                       cwd=str(tmp_path))
+    assert p.returncode == 0, p.stderr
+    by = {}
+    for r in _rows(out):
+        assert r["status"] == "ok", r
+        by.setdefault(r["scheme"], {})[int(r["steps"])] = r["error_uniform"]
+    assert set(by) == {"pbd", "python:schemes:NumpyPbd"}
+    assert len(by["pbd"]) >= 4 and by["pbd"] == by["python:schemes:NumpyPbd"]  # the same arithmetic, as text

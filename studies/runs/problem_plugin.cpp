@@ -115,6 +115,9 @@ const plugin::ProblemDefinition* open_definition(const std::string& path, const 
   report_child_call(static_cast<int>(ProblemCall::construct), std::nan(""));
   try {
     version = create(plugin::kProblemAbiVersion, &d);
+  } catch (const std::invalid_argument& e) {
+    // It refused what its user wrote (the Python problem plugin: a missing method, a bad attribute): bad input.
+    throw std::invalid_argument(fmt::format("{}: {}", who, e.what()));
   } catch (const std::exception& e) {
     throw std::runtime_error(fmt::format("{}: its constructor threw: {}", who, e.what()));
   }

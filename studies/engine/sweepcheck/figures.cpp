@@ -1,4 +1,5 @@
 #include "sweepcheck/figures.hpp"
+#include "sweepcheck/figure_panels.hpp"
 
 #include <fmt/format.h>
 
@@ -23,22 +24,11 @@ namespace sweepcheck {
 namespace figures_detail {
 
 
-// One line of a panel: its points and how it is drawn.
-struct Line {
-  std::string title;  // user text allowed: always quoted
-  std::vector<std::pair<double, double>> points;
-  std::string style = "linespoints";  // ours: "lines", "linespoints", "points"
-};
+// What a figure shows: sweepcheck/figure_panels.hpp (user text in titles always quoted here).
+using Line = FigureLine;
+using Panel = FigurePanel;
 
-struct Panel {
-  std::string title, xlabel, ylabel;  // user text allowed: always quoted
-  bool log_x = true, log_y = true;
-  std::vector<Line> lines;
-};
-
-bool drawable(double x, double y, const Panel& p) {
-  return std::isfinite(x) && std::isfinite(y) && (!p.log_x || x > 0) && (!p.log_y || y > 0);
-}
+bool drawable(double x, double y, const Panel& p) { return figure_point_drawable(x, y, p); }
 
 // A comment line in a .dat file: no control character may end it early.
 std::string comment(std::string_view s) { return "# " + one_line(s) + "\n"; }
@@ -64,7 +54,7 @@ std::vector<std::string> write_figure(const std::string& dir, const std::string&
       if (block.empty()) continue;  // gnuplot refuses an empty index
       data += comment(p.title + ": " + l.title) + block + "\n\n";
       plot += fmt::format("{}'{}.dat' index {} using 1:2 with {} title {}", plot.empty() ? "plot " : ", ", name,
-                          index++, l.style, gnuplot_quote(l.title));
+                          index++, l.style == "dashed" ? "lines dashtype 2" : l.style, gnuplot_quote(l.title));
     }
     std::string head = fmt::format("set title {}\nset xlabel {}\nset ylabel {}\n", gnuplot_quote(p.title),
                                    gnuplot_quote(p.xlabel), gnuplot_quote(p.ylabel));
@@ -152,23 +142,46 @@ void add_claim_level(Panel& lo, double claimed) {
 
 // A result's three figures: error_vs_h, local_orders, and work_precision with
 // the default weights.
-std::vector<std::string> write_result_figures(const std::string& dir, const Panel& e, const Panel& lo,
-                                              const std::string& what, const std::vector<RunRow>& rows,
-                                              const std::string& scheme) {
-  auto files = join(write_figure(dir, "error_vs_h", {e}), write_figure(dir, "local_orders", {lo}));
-  return join(files, write_figure(dir, "work_precision",
-                                  work_precision_panels(what + ": work precision", rows,
-                                                        "work: " + WorkWeights{}.describe(),
-                                                        [](const RunRow& row) { return WorkWeights{}.of(row.work); },
-                                                        scheme)));
+std::vector<Figure> result_figures(const Panel& e, const Panel& lo, const std::string& what,
+                                   const std::vector<RunRow>& rows, const std::string& scheme) {
+  return {{"error_vs_h", {e}},
+          {"local_orders", {lo}},
+          {"work_precision", work_precision_panels(what + ": work precision", rows, "work: " + WorkWeights{}.describe(),
+                                                   [](const RunRow& row) { return WorkWeights{}.of(row.work); },
+                                                   scheme)}};
+}
+
+std::vector<std::string> write_all(const std::string& dir, const std::vector<Figure>& figures) {
+  check_folder(dir);
+  std::vector<std::string> files;
+  for (const auto& f : figures) files = join(std::move(files), write_figure(dir, f.name, f.panels));
+  return files;
+}
+
+// The slopes of the interval's ends, [ci_low, ci_high], through the fitted
+// line's centre (log-mean h of the fitted range): the fan the claim must lie in.
+void add_interval(Panel& e, const OrderFit& f) {
+  if (!(std::isfinite(f.ci_low) && std::isfinite(f.ci_high) && std::isfinite(f.intercept) && f.h_min > 0 &&
+        f.h_max > f.h_min))
+    return;
+  const double lc = 0.5 * (std::log(f.h_min) + std::log(f.h_max));
+  const double ec = f.intercept + f.order * lc;
+  for (const double p : {f.ci_low, f.ci_high}) {
+    Line l{fmt::format("interval: slope {:.3f}", p), {}, "dashed"};
+    for (const double h : {f.h_min, f.h_max}) l.points.emplace_back(h, std::exp(ec + p * (std::log(h) - lc)));
+    e.lines.push_back(std::move(l));
+  }
 }
 
 }  // namespace figures_detail
 
 using namespace figures_detail;
 
-std::vector<std::string> write_figures(const ConvergenceResult& r, const std::string& dir) {
-  check_folder(dir);
+bool figure_point_drawable(double x, double y, const FigurePanel& p) {
+  return std::isfinite(x) && std::isfinite(y) && (!p.log_x || x > 0) && (!p.log_y || y > 0);
+}
+
+std::vector<Figure> figures_of(const ConvergenceResult& r) {
   const std::string what = r.scheme + " on " + r.problem;
   const NormFit& judged = r.norm(r.refined_for);
   // Error against h: the errors, the fitted line over the fitted range, the claim's slope.
@@ -182,6 +195,7 @@ std::vector<std::string> write_figures(const ConvergenceResult& r, const std::st
   if (std::isfinite(f.order) && std::isfinite(f.intercept) && f.h_min > 0 && f.h_max > f.h_min)
     for (const double h : {f.h_min, f.h_max}) fit.points.emplace_back(h, std::exp(f.intercept + f.order * std::log(h)));
   e.lines.push_back(fit);
+  add_interval(e, f);
   const double claimed = r.claim.claimed_order();
   e.lines.push_back(claim_slope(errors.points, claimed, fmt::format("claim: slope {:g}", claimed)));
   // Local orders against h (the smaller h of each pair) and the claimed order.
@@ -190,11 +204,10 @@ std::vector<std::string> write_figures(const ConvergenceResult& r, const std::st
   for (const auto& l : f.local_orders) orders.points.emplace_back(l.h_small, l.order);
   lo.lines.push_back(orders);
   add_claim_level(lo, claimed);
-  return write_result_figures(dir, e, lo, what, r.rows, r.scheme);
+  return result_figures(e, lo, what, r.rows, r.scheme);
 }
 
-std::vector<std::string> write_figures(const ReferenceFreeResult& r, const std::string& dir) {
-  check_folder(dir);
+std::vector<Figure> figures_of(const ReferenceFreeResult& r) {
   const std::string what = r.scheme + " on " + r.problem + " (reference-free)";
   Panel e{what + ": distance to the next finer run against h", "h", "distance to the next finer run", true, true, {}};
   Line d{"distances", {}, "points"};
@@ -208,11 +221,10 @@ std::vector<std::string> write_figures(const ReferenceFreeResult& r, const std::
   for (const auto& t : r.estimate.triples) orders.points.emplace_back(t.h_fine, t.order);
   lo.lines.push_back(orders);
   add_claim_level(lo, claimed);
-  return write_result_figures(dir, e, lo, what, r.rows, r.scheme);
+  return result_figures(e, lo, what, r.rows, r.scheme);
 }
 
-std::vector<std::string> write_figures(const WorkPrecisionSet& w, const std::string& dir) {
-  check_folder(dir);
+std::vector<Figure> figures_of(const WorkPrecisionSet& w) {
   Panel by_work{"work precision on " + w.problem, "work: " + w.weights.describe(), "uniform error", true, true, {}};
   Panel by_seconds{"work precision on " + w.problem, "seconds (this machine, this load)", "uniform error", true, true, {}};
   for (const auto& s : w.series) {
@@ -225,7 +237,17 @@ std::vector<std::string> write_figures(const WorkPrecisionSet& w, const std::str
     by_work.lines.push_back(std::move(a));
     by_seconds.lines.push_back(std::move(b));
   }
-  return write_figure(dir, "work_precision", {by_work, by_seconds});
+  return {{"work_precision", {by_work, by_seconds}}};
+}
+
+std::vector<std::string> write_figures(const ConvergenceResult& r, const std::string& dir) {
+  return write_all(dir, figures_of(r));
+}
+std::vector<std::string> write_figures(const ReferenceFreeResult& r, const std::string& dir) {
+  return write_all(dir, figures_of(r));
+}
+std::vector<std::string> write_figures(const WorkPrecisionSet& w, const std::string& dir) {
+  return write_all(dir, figures_of(w));
 }
 
 std::vector<std::string> ConvergenceResult::write_figures(const std::string& dir) const {

@@ -3,6 +3,7 @@
 #include "sweepcheck/figures.hpp"
 #include "sweepcheck/studies/engine/run_gnuplot.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -69,6 +70,9 @@ TEST(Figures, AConvergenceResultWritesErrorVsHLocalOrdersAndWorkPrecision) {
       << gp;
   EXPECT_NE(gp.find("title 'fit: order "), std::string::npos) << gp;
   EXPECT_NE(gp.find("title 'claim: slope 1'"), std::string::npos) << gp;
+  // The interval's ends as slopes through the fit's centre (sweepcheck/figure_panels.hpp).
+  EXPECT_NE(gp.find(fmt::format("title 'interval: slope {:.3f}'", r.fit.ci_low)), std::string::npos) << gp;
+  EXPECT_NE(gp.find(fmt::format("title 'interval: slope {:.3f}'", r.fit.ci_high)), std::string::npos) << gp;
   if (has_gnuplot()) {
     EXPECT_EQ(files.size(), 12u);
     for (const char* name : {"error_vs_h.png", "local_orders.svg", "work_precision.png"})
