@@ -28,6 +28,7 @@ The audit of `sweepcheck audit`, on a Python scheme (its class at a module's top
     result = sweepcheck.audit(MyScheme(), out="audit")     # audit.json, audit.md; result.verdicts
 """
 from . import _sweepcheck
+from .manufactured import manufactured  # issue 56: manufactured problems (and a Hypothesis strategy)
 from ._sweepcheck import (CheckOptions, ConvergenceResult, NormFit, OrderClaim, OrderFit, Problem,
                           ReferenceFreeResult, Steps, View)
 
