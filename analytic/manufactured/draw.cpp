@@ -44,7 +44,7 @@ Path draw_path(Rng& r, double x0_span, double v_span, double a_max) {
 std::vector<std::vector<double>> orthonormal(Rng& r, int d, int k) {
   std::vector<std::vector<double>> out;
   while (int(out.size()) < k) {
-    std::vector<double> v(std::size_t(d));
+    std::vector<double> v(static_cast<std::size_t>(d));
     for (auto& x : v) x = r.uniform(-1, 1);
     for (const auto& u : out) {
       double s = 0;

@@ -76,7 +76,9 @@ TEST(ManufacturedProblem, MultipliersAreNonNegativeAndVanishOffContact) {
       const Vec<double> mu = p.multipliers(t), g = p.gaps(t);
       for (int j = 0; j < mu.size(); ++j) {
         ASSERT_GE(mu[j], 0) << s.name << " constraint " << j << " at t = " << t;
-        if (j < p.scheduled_constraints() && g[j] > 0) ASSERT_EQ(mu[j], 0) << s.name << " " << j << " t = " << t;
+        if (j < p.scheduled_constraints() && g[j] > 0) {
+          ASSERT_EQ(mu[j], 0) << s.name << " " << j << " t = " << t;
+        }
       }
     }
   }
