@@ -201,10 +201,10 @@ std::string contacts_text(const Gap& g) {
 }  // namespace
 
 std::string describe(const Schedule& s) {
-  std::string t = fmt::format("manufactured schedule '{}' (seed {}): {} bodies in R^{} (state dimension {}), T = {:g}, "
+  std::string t = fmt::format("manufactured schedule '{}' (seed {}): {} bod{} in R^{} (state dimension {}), T = {:g}, "
                               "A = {:g} I + {:g} K + {:g} C\n",
-                              s.name, s.seed, bodies(s), s.body_dim, dimension(s), s.t_end, s.A.diagonal,
-                              s.A.rotation, s.A.coupling);
+                              s.name, s.seed, bodies(s), bodies(s) == 1 ? "y" : "ies", s.body_dim, dimension(s),
+                              s.t_end, s.A.diagonal, s.A.rotation, s.A.coupling);
   int body = 0;
   for (std::size_t i = 0; i < s.components.size(); ++i) {
     const auto& c = s.components[i];
