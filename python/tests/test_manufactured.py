@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, find, given, settings
 
 import sweepcheck
 import sweepcheck.testing as st
-from schemes import DroppedConstraint
 from sweepcheck.manufactured import schedules
 
 # Short ladders (h = T/40 ... T/640) and a small refinement budget: cheap enough for CI.
@@ -56,11 +55,12 @@ def test_pbd_converges_at_order_one_on_every_drawn_schedule(s):
 
 
 def test_a_wrong_scheme_is_caught_and_shrunk_to_a_small_schedule():
-    # The negative control: explicit Euler without the projection, claiming order 1. Hypothesis finds a
-    # schedule on which it fails and shrinks it: one body, one wall, one contact.
+    # The negative control: the penalty method at its fixed stiffness judged against order 1 (it does not
+    # converge to the sweeping process once a contact holds: the audit fails it on the prepared problems too).
+    # Hypothesis finds a schedule on which it fails and shrinks it: one body, one contact. (The C++ scheme:
+    # a Python one, e.g. schemes.DroppedConstraint, is caught alike but costs minutes of shrinking.)
     def fails(s):
-        r = st.check_convergence(DroppedConstraint(), sweepcheck.manufactured(schedule=s), 1, steps=STEPS,
-                                 max_new_rungs=0)
+        r = st.check_convergence("penalty", sweepcheck.manufactured(schedule=s), 1, steps=STEPS, max_new_rungs=0)
         return r.verdict == "fail"
 
     s = find(schedules(max_bodies=3), fails,
