@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <iostream>
 #include <optional>
@@ -18,6 +19,9 @@
 #include "reports/audit_report.hpp"
 #include "reports/junit_report.hpp"
 #include "studies/audit/audit.hpp"
+#include "studies/audit/problems/audit_manufactured.hpp"
+#include "sweepcheck/analytic/manufactured/draw.hpp"
+#include "sweepcheck/analytic/manufactured/schedule_json.hpp"
 #include "studies/runs/plugin_loader.hpp"
 #include "studies/runs/problem_plugin.hpp"
 #include "studies/runs/reference_cache.hpp"
@@ -49,6 +53,12 @@ struct AuditConfig {
   std::string large_step_perturbations = "1e-12,1e-8,1e-4";
   double refine_work = kAuditRefineWork;
   GridPhases phases{};
+  // Manufactured problems (issue 56; analytic/manufactured/manufactured.md).
+  int manufactured = 0;                   // --manufactured N: N fresh draws
+  std::uint64_t seed = 1;                 // --seed S: their seed
+  std::string manufactured_problems;      // --manufactured-problem NAME[,NAME...]: prepared schedules
+  std::string manufactured_schedule;      // --manufactured-schedule FILE: a schedule in JSON
+  bool only_manufactured = false;         // --only-manufactured: without the built-in battery
 };
 
 // "1e-12,1e-8,1e-4" -> the sizes; "none" -> none (the given start only).
@@ -159,6 +169,18 @@ CLI::Option* add_audit_options(CLI::App& cmd, AuditConfig& cfg) {
       ->capture_default_str()
       ->check(finite_in(0, 1e15));
   add_phase_options(cmd, cfg.phases);
+  cmd.add_option("--manufactured", cfg.manufactured,
+                 "add N manufactured problems drawn from --seed to the battery (exact solutions for drawn event "
+                 "schedules: landings, lift-offs, corners, contacts between bodies; README \"Manufactured problems\")")
+      ->check(CLI::Range(0, 1000));
+  cmd.add_option("--seed", cfg.seed, "the seed of the --manufactured draws (printed, so a failing draw can be replayed)")
+      ->capture_default_str();
+  cmd.add_option("--manufactured-problem", cfg.manufactured_problems,
+                 "add prepared manufactured problems, comma-separated: landings, corner, crowd-of-pairs, obstacle");
+  cmd.add_option("--manufactured-schedule", cfg.manufactured_schedule,
+                 "add the manufactured problem of a schedule file (JSON, the format of `sweepcheck manufactured`)");
+  cmd.add_flag("--only-manufactured", cfg.only_manufactured,
+               "audit on the manufactured problems only, without the built-in battery");
   return claimed;
 }
 
@@ -169,6 +191,10 @@ void check_audit_input(const AuditConfig& cfg, const CLI::Option& claimed) {
     throw std::invalid_argument("audit: give exactly one of --scheme NAME, --plugin FILE or --python module:Class");
   // Given explicitly, NaN is bad input like any other non-number (NaN only
   // stands for "not given", internally).
+  if (cfg.only_manufactured && cfg.manufactured == 0 && cfg.manufactured_problems.empty() &&
+      cfg.manufactured_schedule.empty())
+    throw std::invalid_argument(
+        "audit: --only-manufactured needs --manufactured N, --manufactured-problem NAME or --manufactured-schedule FILE");
   if (claimed.count() > 0 && !(cfg.claimed_order > 0 && std::isfinite(cfg.claimed_order)))
     throw std::invalid_argument(fmt::format("audit: --claimed-order must be a finite number > 0 (got {})",
                                             claimed.as<std::string>()));
@@ -233,6 +259,43 @@ AuditOptions audit_options(const AuditConfig& cfg, bool claimed_given, const std
   return opt;
 }
 
+// The manufactured problems asked for (bad input, exit 2: an unknown name, a
+// schedule file that does not read or validate). The seed of the draws is
+// printed, so a failing draw can be replayed.
+std::vector<AuditProblem> manufactured_problem_list(const AuditConfig& cfg) {
+  std::vector<AuditProblem> out;
+  if (!cfg.manufactured_problems.empty()) {
+    std::stringstream in(cfg.manufactured_problems);
+    std::string name;
+    while (std::getline(in, name, ',')) {
+      try {
+        out.push_back(manufactured_audit_problem(name));
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("audit: --manufactured-problem: ") + e.what());
+      }
+    }
+  }
+  if (!cfg.manufactured_schedule.empty()) {
+    std::ifstream file(cfg.manufactured_schedule);
+    if (!file) throw std::invalid_argument("audit: --manufactured-schedule: cannot read '" + cfg.manufactured_schedule + "'");
+    std::stringstream text;
+    text << file.rdbuf();
+    try {
+      out.push_back(manufactured_audit_problem(manufactured::from_json(text.str())));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("audit: --manufactured-schedule '" + cfg.manufactured_schedule + "': " + e.what());
+    }
+  }
+  if (cfg.manufactured > 0) {
+    std::cerr << fmt::format("manufactured: {} draw{} with --seed {} (replay: --manufactured {} --seed {}; one "
+                             "schedule: sweepcheck manufactured --seed {} --draw K)\n",
+                             cfg.manufactured, cfg.manufactured == 1 ? "" : "s", cfg.seed, cfg.manufactured, cfg.seed,
+                             cfg.seed);
+    for (auto& p : drawn_audit_problems(cfg.manufactured, cfg.seed)) out.push_back(std::move(p));
+  }
+  return out;
+}
+
 // The built-in problems (the first --max-problems: the one place it is
 // applied), then the problem plugin's on top. A bad problem plugin is bad
 // input: it is loaded before the (possibly long) built-in problems.
@@ -246,7 +309,8 @@ std::vector<AuditProblem> audit_problem_list(const AuditConfig& cfg) {
     plugin_problem = audit_problem_from(load_problem_plugin(cfg.problem_plugin, how),
                                         how.label.empty() ? problem_plugin_label(cfg.problem_plugin) : how.label);
   }
-  auto problems = audit_problems(cfg.max_problems);
+  auto problems = cfg.only_manufactured ? std::vector<AuditProblem>{} : audit_problems(cfg.max_problems);
+  for (auto& p : manufactured_problem_list(cfg)) problems.push_back(std::move(p));
   if (plugin_problem) problems.push_back(std::move(*plugin_problem));
   for (const auto& p : problems)
     if (!p.notes.empty()) std::cerr << p.name << ": " << p.notes << "\n";

@@ -133,5 +133,7 @@ void register_problem_plugin(Registry& r);
 void register_audit(CLI::App& app, int& exit_code, RunDistributor* ranks);
 // `compare GOLD NEW`: sets exit_code to 1 when the tables differ.
 void register_compare(CLI::App& app, int& exit_code);
+// `sweepcheck manufactured` (app/manufactured_command.cpp).
+void register_manufactured(CLI::App& app);
 
 }  // namespace sweepcheck::app

@@ -119,6 +119,7 @@ int run(int argc, char** argv, RunDistributor* ranks) {
   int audit_exit = 0;
   register_audit(app, audit_exit, r.ranks);
   register_compare(app, audit_exit);
+  register_manufactured(app);
 
   list->callback([&] { print_list(r); });
   report->callback([&] {

@@ -14,7 +14,7 @@ packages=(
   libsiconos-kernel-dev
   libtbb-dev libopenmpi-dev openmpi-bin
   chromium python3
-  python3-dev pybind11-dev python3-numpy python3-pytest
+  python3-dev pybind11-dev python3-numpy python3-pytest python3-hypothesis
   python3-venv python3-setuptools python3-wheel python3-build python3-matplotlib
 )
 

@@ -42,6 +42,9 @@
 // (PluginScheme runs a view over ErasedProblem, whose constraints are a view's).
 #include "sweepcheck/solvers/adapters/template_stepper.hpp"
 // The rest.
+#include "sweepcheck/analytic/manufactured/draw.hpp"
+#include "sweepcheck/analytic/manufactured/manufactured_problem.hpp"
+#include "sweepcheck/analytic/manufactured/schedule_json.hpp"
 #include "sweepcheck/analytic/crowd_view.hpp"
 #include "sweepcheck/analytic/moving_sets.hpp"
 #include "sweepcheck/analytic/sliding_case.hpp"
@@ -144,6 +147,27 @@ Options read_options(const char* problem, const py::dict& given,
   return o;
 }
 
+// A manufactured problem (issue 56, analytic/manufactured/manufactured.md):
+// options {"schedule": JSON text} (python/sweepcheck/manufactured.py writes
+// it); a schedule that does not read or validate is a ValueError naming the field.
+ErasedProblem make_manufactured(const py::dict& options) {
+  std::string text;
+  for (const auto& [key, value] : options) {
+    if (py::str(key).cast<std::string>() != "schedule")
+      throw py::value_error("problem 'manufactured' has no option '" + py::str(key).cast<std::string>() +
+                            "' (its option: schedule, the JSON text)");
+    text = value.cast<std::string>();
+  }
+  try {
+    manufactured::ManufacturedProblem<double> p(manufactured::from_json(text));
+    const std::string parameters = "schedule=" + p.schedule().name + " seed=" + std::to_string(p.schedule().seed) +
+                                   " d=" + std::to_string(p.dim());
+    return erase(std::move(p), parameters);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+}
+
 // The in-tree problems with an exact solution (analytic/), by name; their
 // options as keyword arguments (validated by the problems themselves).
 ErasedProblem make_problem(const std::string& name, const py::dict& options) {
@@ -229,8 +253,10 @@ ErasedProblem make_problem(const std::string& name, const py::dict& options) {
     const CrowdEvacuation<double>& p = view->problem();
     return ErasedProblem(p.name(), buf, view, p.x0(), p.t0(), p.t_end(), {});
   }
+  if (name == "manufactured") return make_manufactured(options);
   throw py::value_error("unknown problem '" + name +
-                        "' (known: sliding, moving-half-plane, dragged-in-ball, pushed-by-obstacle, crowd)");
+                        "' (known: sliding, moving-half-plane, dragged-in-ball, pushed-by-obstacle, crowd, "
+                        "manufactured)");
 }
 
 // A scheme source for the engine: a factory of fresh plugin::Steppers.
@@ -471,6 +497,14 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def_property_readonly("has_exact", &ErasedProblem::has_exact)
       .def("__repr__", [](const ErasedProblem& p) { return "<sweepcheck problem " + p.name() + " " + p.parameters() + ">"; });
   m.def("make_problem", &make_problem, py::arg("name"), py::arg("options"));
+  m.def("manufactured_schedule", [](std::uint64_t seed, int draw, const std::string& prepared) {
+        try {
+          return manufactured::to_json(prepared.empty() ? manufactured::draw(manufactured::draw_seed(seed, draw))
+                                                        : manufactured::prepared(prepared));
+        } catch (const std::invalid_argument& e) {
+          throw py::value_error(e.what());
+        }
+      }, py::arg("seed"), py::arg("draw") = 0, py::arg("prepared") = "");
   m.def("python_problem", &python_problem, py::arg("name"), py::arg("parameters"), py::arg("num_constraints"),
         py::arg("t0"), py::arg("t_end"), py::arg("x0"), py::arg("f"), py::arg("g"), py::arg("grad"),
         py::arg("distance"), py::arg("project"), py::arg("exact"), py::arg("time_scale"), py::arg("validate"));

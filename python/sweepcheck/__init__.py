@@ -33,6 +33,7 @@ verdict, reason and figure.  The program itself: ``python3 -m sweepcheck --help`
 """
 from . import _sweepcheck
 from ._schemes import BadInput
+from .manufactured import manufactured  # issue 56: manufactured problems (and a Hypothesis strategy)
 from ._sweepcheck import (CheckOptions, ConvergenceResult, NormFit, OrderClaim, OrderFit, Problem,
                           ReferenceFreeResult, Steps, View)
 
