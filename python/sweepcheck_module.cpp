@@ -661,6 +661,7 @@ PYBIND11_MODULE(_sweepcheck, m) {
       .def_readonly("baseline", &MatchedWork::baseline)
       .def_readonly("compared", &MatchedWork::compared)
       .def_readonly("as_accurate", &MatchedWork::as_accurate)
+      .def_readonly("tied", &MatchedWork::tied)
       .def_readonly("outside", &MatchedWork::outside)
       .def_readonly("min_ratio", &MatchedWork::min_ratio)
       .def_readonly("max_ratio", &MatchedWork::max_ratio)

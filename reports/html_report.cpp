@@ -197,10 +197,12 @@ std::string html_report(const std::string& title, const std::vector<HtmlSection>
     body += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n<p>Main page: <a href=\"{}\">{}</a></p>\n", id,
                         html_escape(sec.title), html_escape(base + sec.link), html_escape(base + sec.link));
     if (!sec.fits.empty()) {
-      body += "<h3>Verdicts</h3>\n" + verdict_table(sec.fits) + "<ul class=\"legend\">\n";
+      body += "<h3>Verdicts</h3>\n" + verdict_table(sec.fits) + "<p>" + inline_html(kVerdictLegendSymbols, base) +
+              "</p>\n<ul class=\"legend\">\n";
+      // The rule's own words (Markdown, studies/engine/verdict_rule.hpp).
       for (const auto& [v, text] : verdict_legend())
         body += fmt::format("<li><span class=\"badge {}\">{}</span> {}</li>\n", badge_class(v), html_escape(v),
-                            html_escape(text));
+                            inline_html(text, base));
       body += "</ul>\n";
     }
     if (!sec.findings.empty()) {

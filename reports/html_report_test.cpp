@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "reports/summary.hpp"
+#include "sweepcheck/studies/engine/verdict_rule.hpp"
 
 namespace sweepcheck {
 namespace {
@@ -93,6 +94,42 @@ TEST(HtmlReport, HasOneSectionPerStudyWithBadgesFiguresAndLinksToTheWrittenFiles
   EXPECT_EQ(html.find("http://"), std::string::npos);
   EXPECT_EQ(html.find("https://"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
+  fs::remove_all(root);
+}
+
+// Issue 60: the legend of every summary and of the HTML page is the verdict
+// rule's own table (studies/engine/verdict_rule.hpp, checked against
+// fit_order.md by VerdictRule.*), not issue 32's "the interval ... reaches it".
+TEST(HtmlReport, TheVerdictLegendInSummariesAndTheHtmlPageIsTheRulesOwnTable) {
+  const auto legend = verdict_legend();
+  const auto& rule = verdict_rule_rows();
+  ASSERT_EQ(legend.size(), rule.size());
+  for (std::size_t i = 0; i < rule.size(); ++i) {
+    EXPECT_EQ(legend[i].first, to_string(rule[i].verdict));
+    EXPECT_EQ(legend[i].second.rfind(rule[i].when, 0), 0u) << legend[i].second;
+    if (rule[i].what_to_do != "–")  // the table's "nothing applies" (none-claimed) is left out
+      EXPECT_NE(legend[i].second.find("What to do: " + rule[i].what_to_do), std::string::npos) << legend[i].second;
+  }
+  const std::string md = verdict_legend_markdown();
+  EXPECT_NE(md.find("- **pass**: `L ≥ p − δ`"), std::string::npos) << md;
+  EXPECT_EQ(md.find("reaches it"), std::string::npos) << md;
+
+  const fs::path root = fs::temp_directory_path() / "sweepcheck_html_legend_test";
+  fs::remove_all(root);
+  fs::create_directories(root / "toy");
+  SchemeFit f;
+  f.problem = "toy";
+  f.scheme = "pbd";
+  f.fit.order = 1.0;
+  f.fit.expected_order = 1;
+  f.fit.verdict = FitVerdict::pass;
+  const fs::path file = write_html_report("Title", {HtmlSection{"Toy", "toy", "summary.md", {f}, {}}}, root);
+  std::ifstream in(file);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(html.find("<span class=\"badge v-pass\">pass</span> <code>L ≥ p − δ</code> (sharp: and <code>U ≤ p + "
+                      "δ</code>), not scattered. Final."),
+            std::string::npos);
+  EXPECT_EQ(html.find("reaches it"), std::string::npos);
   fs::remove_all(root);
 }
 

@@ -4,14 +4,22 @@
 //  - it is created if missing and checked writable first, so an unusable
 //    --out is reported (exit 2) before minutes of computing, not after;
 //  - an exclusive lock (flock on DIR/.sweepcheck.lock) keeps a second writer
-//    out, with a message naming the process holding it;
+//    out, with a message naming the process holding it; it covers the
+//    folder's subfolders and its parents (issue 60): a writer whose folder is
+//    inside, or contains, a folder another live writer holds is turned away
+//    too, naming that folder and its holder;
 //  - temporary files (.sweepcheck-tmp.PID.*, kTemporaryPrefix) left by
 //    writers that died are removed, and no other file;
 //  - the manifest (DIR/manifest.json) is removed first and written last,
 //    listing every file of the set with its size and checksum: a folder
 //    without a valid manifest is incomplete (a kill while writing), and a file
-//    not listed is not part of the results (check_manifest).
+//    not listed is not part of the results (check_manifest). publish_all
+//    lists exactly what this writer wrote: files that were already there
+//    (the user's own, an earlier run's it did not rewrite) are left alone and
+//    unlisted (issue 60).
+#include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -34,12 +42,24 @@ class OutputFolder {
 
   // Writes the manifest listing `files` (paths relative to dir()), last.
   void publish(const std::vector<std::string>& files);
-  // The same for every regular file under dir() (except the lock, the
-  // manifest, journals and hidden files): for writers composed of several.
+  // The same for every regular file under dir() this writer wrote: new, or
+  // replaced or changed since the folder was taken (another inode, size or
+  // modification time); the lock, the manifest, journals and hidden files
+  // excepted. For writers composed of several.
   void publish_all();
+
+  // What identifies a file's content without reading it: a file replaced
+  // (an atomic rename) has another inode; one rewritten in place another
+  // modification time or size.
+  struct FileStamp {
+    std::uintmax_t inode = 0, bytes = 0;
+    long long modified_ns = 0;
+    bool operator==(const FileStamp&) const = default;
+  };
 
  private:
   std::filesystem::path dir_;
+  std::map<std::string, FileStamp> before_;  // the regular files under dir_ when it was taken
   bool created_ = false;    // the folder did not exist before this writer
   bool published_ = false;
   int lock_fd_ = -1;

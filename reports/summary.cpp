@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "sweepcheck/studies/engine/verdict_rule.hpp"
+
 namespace sweepcheck {
 
 namespace {
@@ -17,19 +19,14 @@ std::string fmt_or_dash(double v, const char* spec = "{:.3g}") {
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> verdict_legend() {
-  return {
-      {"pass", "the claimed order is met (order >= p; exceeding it is fine): the finest local orders show no "
-               "drift against their measured scatter, or come down to it from above, and the interval (scatter "
-               "included, at most 0.5 wide) reaches it: nothing to do."},
-      {"fail", "settled local orders lie below the claim at the finest step the budget allowed: the scheme (or its "
-               "claim) is wrong; read the local orders."},
-      {"pre-asymptotic", "the local orders still move toward the claim when the budget ended: give more budget "
-                         "(--refine-work) or smaller steps; not a pass."},
-      {"unsettled", "the local orders move away from the claim when the budget ended: refine further before "
-                    "trusting either verdict; not a pass."},
-      {"inconclusive", "too few points above the noise floor, or local orders that scatter so much that the interval is "
-                       "wider than 0.5: extend the ladder or refine further; scatter never passes."},
-      {"none-claimed", "no theorem claims an order here: the observed order and trend are reported, no verdict."}};
+  // Made from the rule's own table (studies/engine/verdict_rule.hpp, the
+  // table of fit_order.md, "Verdicts"): when each verdict is given, and what
+  // to do about it.
+  std::vector<std::pair<std::string, std::string>> legend;
+  for (const auto& r : verdict_rule_rows())
+    legend.emplace_back(to_string(r.verdict), r.what_to_do == "–" ? r.when  // the table's "nothing applies"
+                                                                  : fmt::format("{} What to do: {}.", r.when, r.what_to_do));
+  return legend;
 }
 
 std::string claimed_order_text(const OrderFit& fit) {
@@ -38,7 +35,7 @@ std::string claimed_order_text(const OrderFit& fit) {
 }
 
 std::string verdict_legend_markdown() {
-  std::string md = "Verdicts (studies/engine/fit_order.md):\n\n";
+  std::string md = std::string("Verdicts (studies/engine/fit_order.md, \"Verdicts\"): ") + kVerdictLegendSymbols + "\n\n";
   for (const auto& [v, text] : verdict_legend()) md += fmt::format("- **{}**: {}\n", v, text);
   return md;
 }

@@ -29,9 +29,14 @@ std::string claimed_order_text(const OrderFit& fit);
 // (criterion: …) `id`"; without a quote the part before the verdict is the statement alone), and all as
 // JSON (with "quote" and "quote_source", empty when the claim quotes nothing).
 std::string claim_markdown(const Claim& claim);
-// Each fit verdict with one line a user can act on (the summaries' and the
-// HTML report's legend; README, "Verdicts").
+// Each fit verdict with when it is given and what to do (the summaries' and
+// the HTML report's legend; README, "Verdicts"), made from the rule's own
+// table (studies/engine/verdict_rule.hpp, one source with fit_order.md;
+// Markdown), and the symbols it uses.
 std::vector<std::pair<std::string, std::string>> verdict_legend();
+inline constexpr const char* kVerdictLegendSymbols =
+    "`p` is the claimed order, `δ` the resolution (0.05), `[L, U]` the 95 % interval of the order at the finest "
+    "steps; a claim is one-sided (order ≥ p) unless it is sharp.";
 std::string verdict_legend_markdown();
 nlohmann::json claims_json(const std::vector<Claim>& claims);
 std::string summary_markdown(const ConvergenceStudy& study, const ReportText& text,

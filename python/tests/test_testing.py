@@ -258,6 +258,19 @@ def test_work_precision_compares_python_and_cpp_schemes_at_matched_work_with_the
         st.work_precision(["pbd"], wall)
 
 
+def test_a_scheme_against_itself_at_matched_work_is_at_least_as_accurate_ties_at_round_off():
+    # Issue 60: pbd against pbd, and a NumPy PBD whose errors equal pbd's bit for bit: every compared
+    # run is a tie to round-off (kMatchedWorkRoundOff, sweepcheck/work_precision.hpp), never a loss.
+    w = st.work_precision(["pbd", "pbd"], "sliding")
+    m = st.assert_at_least_as_accurate_at_matched_work(w, "pbd")
+    assert m.compared > 0 and m.tied == m.compared, m.summary()
+    with pytest.raises(AssertionError):  # and so never "less accurate"
+        st.assert_less_accurate_at_matched_work(w, "pbd")
+    wall = sweepcheck.problem("moving-half-plane", **WALL)
+    same = st.assert_at_least_as_accurate_at_matched_work(st.work_precision(["pbd", NumpyPbd()], wall), NumpyPbd())
+    assert same.tied == same.compared == 8, same.summary()
+
+
 def test_ctrl_c_stops_a_long_check_at_the_next_step():
     import os
     import signal

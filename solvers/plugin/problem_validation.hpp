@@ -19,7 +19,13 @@
 //       is |y − P_j(y)| (so 0 exactly where y is already in S_j); value ≥ 0
 //       exactly where distance = 0; gradient(j, t, y) matches central finite
 //       differences of value(j, t, ·); P_j(y) is the nearest point (y − P_j(y)
-//       points along −gradient(j, t, P_j(y)), to 1e-6 in direction).
+//       points along −gradient(j, t, P_j(y)), to 1e-6 in direction), and,
+//       without the set's formula (issue 60): for y outside S_j, P_j(y) lies
+//       on the boundary (value(j, t, P_j(y)) zero to round-off times
+//       max(1, |gradient|)), no point of the segment from P_j(y) to y (at
+//       1 %, 10 %, 50 % and 90 % of the way) lies in S_j (value >= 0), and
+//       no sample point of S_j at the same t is nearer to y than P_j(y) (a
+//       metric projection onto any closed set has these three properties).
 //
 // Round-off is kRoundOff · (1 + |y|) (1e-10: generous for one projection in
 // double precision, yet a projection landing at radius 1.05 is 5e8 times
@@ -144,7 +150,7 @@ inline std::vector<std::string> problem_violations(const ProblemUnderValidation&
   };
   for (int j = 0; j < m; j += stride) {
     bool said_project = false, said_distance = false, said_value = false, said_idem = false, said_grad = false,
-         said_nearest = false;
+         said_nearest = false, said_boundary = false, said_nearer = false;
     // The boundary band (issue 45), where a scheme's projections and
     // gradients are used: a step h |f| from S. For each sample outside S_j,
     // the points at relative distances 1e-6, 1e-4 and 1e-2 from its
@@ -166,6 +172,10 @@ inline std::vector<std::string> problem_violations(const ProblemUnderValidation&
           samples.push_back({t, z});
         }
     }
+    // The samples' values, for the nearer-point test below: a sample with
+    // value >= 0 is a point of S_j by the set's own definition.
+    std::vector<double> sample_value;
+    for (const auto& [t, y] : samples) sample_value.push_back(cs.value(j, t, y));
     for (const auto& [t, y] : samples) {
       const double tol = kRoundOff * (1 + norm(y));
       std::copy(y.begin(), y.end(), a.begin());
@@ -213,10 +223,57 @@ inline std::vector<std::string> problem_violations(const ProblemUnderValidation&
           across = std::sqrt(across);
           if (!(along < 0 && across <= 1e-6 + tol / gap)) {
             said_nearest = true;
+            // The angle between x - P(x) and -gradient, from its cosine
+            // (-along) and sine (across): 180 degrees for opposite vectors.
+            const double degrees = std::atan2(across, -along) * 180 / 3.14159265358979323846;
             broken(say("project(j = %d, t, x) must return the nearest point of S_j: x - project(j, t, x) must point "
-                       "along -gradient(j, t, .) there, but its direction is %.3g off it (cosine %.6f) at t = %.6g, "
-                       "|x - P(x)| = %.3g (the projection or the gradient is wrong)",
-                       j, across, along, t, gap));
+                       "along -gradient(j, t, .) there, but its direction is %.3g degrees off it (cosine %.6f) at "
+                       "t = %.6g, |x - P(x)| = %.3g (the projection or the gradient is wrong%s)",
+                       j, degrees, -along, t, gap, along > 0 && across <= 1e-6 ? ": they point opposite ways" : ""));
+          }
+        }
+      }
+      // Nearest-ness without the set's formula (issue 60), for a point the
+      // projection moved (outside S_j): P_j(y) on the boundary, and no point
+      // of S_j nearer to y among the points of the segment from P_j(y) to y
+      // and the samples at the same t.
+      if (gap > tol && finite(a)) {
+        if (!said_boundary) {
+          cs.gradient(j, t, a, c);
+          const double slope = finite(c) ? std::max(1.0, norm(c)) : 1.0;
+          if (!(std::abs(g_after) <= tol * slope)) {
+            said_boundary = true;
+            broken(say("project(j = %d, t, x) must land on the boundary of S_j for a point x outside it (the nearest "
+                       "point of a closed set does): value(j, t, P(x)) = %.3g at t = %.6g, |x| = %.6g, |P(x)| = "
+                       "%.6g (allowed: |value| <= %.1e (1 + |x|) max(1, |gradient|))",
+                       j, g_after, t, norm(y), norm(a), kRoundOff));
+          }
+        }
+        if (!said_nearer) {
+          const double margin = tol + 1e-9 * gap;
+          double nearer = gap, nearer_value = 0;
+          const char* where = "";
+          for (double s : {0.01, 0.1, 0.5, 0.9}) {
+            if (!(s * gap > margin)) continue;
+            for (std::size_t i = 0; i < un; ++i) b[i] = a[i] + s * (y[i] - a[i]);
+            const double gz = cs.value(j, t, b);
+            if (gz >= 0 && (1 - s) * gap < nearer) {
+              nearer = (1 - s) * gap, nearer_value = gz;
+              where = "on the segment from P(x) to x";
+            }
+          }
+          for (std::size_t k = 0; k < samples.size(); ++k) {
+            if (samples[k].first != t || !(sample_value[k] >= 0)) continue;
+            double dz = 0;
+            for (std::size_t i = 0; i < un; ++i) dz += (y[i] - samples[k].second[i]) * (y[i] - samples[k].second[i]);
+            dz = std::sqrt(dz);
+            if (dz < nearer) nearer = dz, nearer_value = sample_value[k], where = "among the sample points";
+          }
+          if (nearer < gap - margin) {
+            said_nearer = true;
+            broken(say("project(j = %d, t, x) must return the nearest point of S_j: a point of S_j %s (value %.3g) "
+                       "is %.6g from x, nearer than P(x) at %.6g, at t = %.6g, |x| = %.6g, |P(x)| = %.6g",
+                       j, where, nearer_value, nearer, gap, t, norm(y), norm(a)));
           }
         }
       }

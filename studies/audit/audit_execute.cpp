@@ -179,7 +179,8 @@ TaskResult AuditSession::probe_run(std::size_t i, double h) {
     out.steps_done = c.progress;
     out.probe.defect = std::numeric_limits<double>::quiet_NaN();
     out.probe_status = c.status;
-    out.fault = c.detail;
+    // On an in-tree problem only the scheme's code can have ended the child.
+    out.fault = fault_detail(c, problems_[i].untrusted.empty() ? Blame::scheme : Blame::unjudged);
   }
   return out;
 }
@@ -204,7 +205,7 @@ void AuditSession::run_determinism_first() {
       2 * th_.determinism_steps, 0);
   if (c.status != RunStatus::ok) {
     determinism_status_ = c.status;
-    determinism_fault_ = c.detail;
+    determinism_fault_ = fault_detail(c, problems_[0].untrusted.empty() ? Blame::scheme : Blame::unjudged);
     determinism_steps_done_ = c.progress;
     return;
   }

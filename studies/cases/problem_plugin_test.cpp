@@ -218,6 +218,49 @@ class WrongGradientDisk final : public plugin::ProblemView, private plugin::Cons
   }
 };
 
+// Issue 60: S = {|x| >= 1}, the outside of the unit disk, whose project()
+// sends a point of the hole to the far side of the circle (-x/|x|): on the
+// boundary, idempotent, distance() to match, and x - P(x) along the
+// normal there (the farthest boundary point is a KKT point too), so only
+// a nearer point of S sampled near x shows it is not the nearest.
+class FarSideHole final : public plugin::ProblemView, private plugin::ConstraintView {
+ public:
+  int dim() const override { return 2; }
+  void f(double, std::span<const double>, std::span<double> out) const override { out[0] = out[1] = 0; }
+  const plugin::ConstraintView& constraints() const override { return *this; }
+
+ private:
+  static double norm(std::span<const double> x) { return std::hypot(x[0], x[1]); }
+  int size() const override { return 1; }
+  double value(int, double, std::span<const double> x) const override { return norm(x) - 1; }
+  void gradient(int, double, std::span<const double> x, std::span<double> g) const override {
+    const double r = norm(x);
+    g[0] = r > 0 ? x[0] / r : 1.0;
+    g[1] = r > 0 ? x[1] / r : 0.0;
+  }
+  double distance(int j, double t, std::span<const double> x) const override {
+    double p[2] = {x[0], x[1]};
+    if (!project(j, t, p)) return 0;
+    return std::hypot(x[0] - p[0], x[1] - p[1]);
+  }
+  bool project(int, double, std::span<double> x) const override {
+    const double r = norm(x);
+    if (r >= 1) return false;
+    if (r == 0) {
+      x[0] = -1, x[1] = 0;
+      return true;
+    }
+    x[0] = -x[0] / r, x[1] = -x[1] / r;
+    return true;
+  }
+};
+
+std::string all_of(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += x + "\n";
+  return s;
+}
+
 PluginStudyOptions four_rungs() {
   PluginStudyOptions o;
   o.h_max = 0.1;
@@ -259,12 +302,58 @@ TEST(ProblemPluginBlame, ANanTheSchemeMadeIsStillTheSchemes) {
 
 }  // namespace
 
+// Issue 60: a projection to radius 0.5 on the ray (in S, idempotent,
+// distance and normal consistent with it) is not the nearest point: it is
+// off the boundary, and points of S on the segment to x are nearer. Both
+// named; --no-validate loads it and prints them.
+TEST(ProblemPluginValidation, AProjectionLandingInsideSOffItsBoundaryIsRejectedNamingBothProperties) {
+  const std::string m = load_error(HOSTILE_INNER_PROJECTION);
+  EXPECT_NE(m.find("fails validation"), std::string::npos) << m;
+  EXPECT_NE(m.find("project(j = 0, t, x) must land on the boundary of S_j for a point x outside it"),
+            std::string::npos)
+      << m;
+  EXPECT_NE(m.find("|P(x)| = 0.5"), std::string::npos) << m;
+  EXPECT_NE(m.find("must return the nearest point of S_j: a point of S_j on the segment from P(x) to x"),
+            std::string::npos)
+      << m;
+  // What the earlier checks said of it: nothing (the hole this closes).
+  EXPECT_EQ(m.find("must land in S_j"), std::string::npos) << m;
+  EXPECT_EQ(m.find("idempotent"), std::string::npos) << m;
+  EXPECT_EQ(m.find("must be |x - project"), std::string::npos) << m;
+  EXPECT_EQ(m.find("-gradient"), std::string::npos) << m;
+  std::string notes;
+  ProblemPluginLoad how;
+  how.validate = false;
+  how.note = [&notes](const std::string& s) { notes += s; };
+  EXPECT_NO_THROW(load_problem_plugin(HOSTILE_INNER_PROJECTION, how));
+  EXPECT_NE(notes.find("must land on the boundary of S_j"), std::string::npos) << notes;
+}
+
+// Issue 60: a boundary point that satisfies the normal condition but is
+// not the nearest (the far side of a hole) is found by a nearer sample
+// point of S.
+TEST(ProblemValidationApi, AFarBoundaryPointIsNotTheNearestAndANearerSamplePointOfSShowsIt) {
+  const FarSideHole view;
+  const double x0[2] = {1.0, 0.0};  // on the circle: about half the samples near it fall in the hole
+  const auto v = problem_violations(ProblemUnderValidation{view, 0.0, 1.0, x0, {}, 1.0});
+  const std::string all = all_of(v);
+  EXPECT_NE(all.find("must return the nearest point of S_j: a point of S_j among the sample points"),
+            std::string::npos)
+      << all;
+  EXPECT_EQ(all.find("-gradient"), std::string::npos) << all;  // the normal condition holds there
+  EXPECT_EQ(all.find("boundary"), std::string::npos) << all;   // and P(x) is on the boundary
+}
+
 TEST(ProblemValidationApi, AProblemWithAWrongGradientIsNamed) {
   const WrongGradientDisk view;
   const double x0[2] = {0.1, 0.2};
   const auto v = problem_violations(ProblemUnderValidation{view, 0.0, 1.0, x0, {}, 1.0});
   ASSERT_FALSE(v.empty());
   EXPECT_NE(v[0].find("gradient(j = 0, t, x) must match finite differences of value"), std::string::npos) << v[0];
+  // Issue 60: x - P(x) and -gradient are opposite here, and the sentence says so with its numbers.
+  const std::string all = all_of(v);
+  EXPECT_NE(all.find("its direction is 180 degrees off it (cosine -1.000000)"), std::string::npos) << all;
+  EXPECT_NE(all.find("they point opposite ways"), std::string::npos) << all;
   // The testing API (<sweepcheck/validate_problem.hpp>): the in-tree sliding
   // case, with its exact solution, is what it says it is.
   const auto none = problem_violations(SlidingCase<double>{});

@@ -425,13 +425,27 @@ void set_interval(OrderFit& fit, const Ladder& l, const Line& line, int end, con
 }
 
 // "local orders scatter ±0.012, no trend (…), down to h = …": what a verdict's reason ends with.
-std::string scatter_words(const OrderFit& fit, bool floor_judged) {
+// "No trend" only where the interval shown holds 0 (issue 60); a trend
+// whose interval excludes 0 but which moves the order by at most the
+// resolution across the settling span (not drift, "Settling") is named as
+// such, with the numbers that make it so.
+std::string scatter_words(const OrderFit& fit, bool floor_judged, const FitOptions& opt) {
   std::ostringstream s;
   // Three decimals: the resolution is 0.05, and round-off digits of an
-  // exact power law (±3e-15) must not reach a report.
-  if (std::isfinite(fit.trend))
+  // exact power law (±3e-15) must not reach a report; an interval is judged
+  // as it is printed (one reaching 0.000 holds 0).
+  const auto shown = [](double x) { return std::round(x * 1000) / 1000; };
+  const bool holds_zero = shown(fit.trend_low) <= 0 && shown(fit.trend_high) >= 0;
+  const double span = opt.settle_count - 1;
+  if (std::isfinite(fit.trend) && holds_zero)
     s << "local orders scatter ±" << fixed3(fit.jitter) << ", no trend (" << fixed3(fit.trend)
       << " per halving of h [" << fixed3(fit.trend_low) << ", " << fixed3(fit.trend_high) << "])";
+  else if (std::isfinite(fit.trend))
+    s << "local orders scatter ±" << fixed3(fit.jitter) << ", a trend of " << fixed3(fit.trend) << " per halving of h ["
+      << fixed3(fit.trend_low) << ", " << fixed3(fit.trend_high) << "] (" << fixed3(std::abs(fit.trend) * span)
+      << " over " << span << " halvings: "
+      << (std::abs(fit.trend) * span > opt.resolution ? "beyond" : "within") << " the resolution " << opt.resolution
+      << ")";
   else
     s << "local orders scatter ±" << fixed3(fit.jitter) << " (too few points to show a trend)";
   s << ", down to h = " << fit.finest_h;
@@ -479,7 +493,7 @@ void judge(OrderFit& fit, int end, const FitOptions& opt) {
     return s.str();
   }();
   const std::string zone = sharp ? "[" + fixed3(p - d) + ", " + fixed3(p + d) + "]" : ">= " + fixed3(p - d);
-  const std::string scatter = scatter_words(fit, floor_judged);
+  const std::string scatter = scatter_words(fit, floor_judged, opt);
   if (std::isnan(p)) {
     fit.verdict = FitVerdict::none_claimed;
     why << "no order claimed; observed order " << fit.order;

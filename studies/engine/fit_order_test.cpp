@@ -276,6 +276,29 @@ TEST(FitOrder, LocalOrdersJitteringAroundTheClaimWithoutATrendPass) {
   EXPECT_EQ(fit_order(pts, o).verdict, FitVerdict::fail);
 }
 
+// Issue 60: the words agree with the numbers. Local orders rising by 0.004
+// per halving (1.100, 1.104, ...: a trend whose interval excludes 0, but
+// 0.012 over the 3 halvings of the settling span, within the resolution, so
+// not drift) pass, and the reason names the trend instead of "no trend";
+// an exact power law (its interval [0.000, 0.000]) still has no trend.
+TEST(FitOrder, ATrendWhoseIntervalExcludesZeroIsNamedAsATrendNotAsNoTrend) {
+  std::vector<OrderPoint> pts = {{0.1, 1.0, 0, true}};
+  for (int k = 0; k < 8; ++k)
+    pts.push_back({pts.back().h / 2, pts.back().error * std::pow(0.5, 1.1 + 0.004 * k), 0, true});
+  FitOptions o;
+  o.expected_order = 1;
+  const auto f = fit_order(pts, o);
+  EXPECT_EQ(f.verdict, FitVerdict::pass) << f.reason;
+  ASSERT_GT(f.trend_low, 0.0005) << f.reason;  // the interval excludes 0 as printed
+  EXPECT_EQ(f.reason.find("no trend"), std::string::npos) << f.reason;
+  EXPECT_NE(f.reason.find("a trend of 0.004 per halving of h"), std::string::npos) << f.reason;
+  EXPECT_NE(f.reason.find("within the resolution 0.05"), std::string::npos) << f.reason;
+  std::vector<OrderPoint> exact = {{0.1, 1.0, 0, true}};
+  for (int k = 0; k < 8; ++k) exact.push_back({exact.back().h / 2, exact.back().error * 0.5, 0, true});
+  const auto g = fit_order(exact, o);
+  EXPECT_NE(g.reason.find("no trend (0.000 per halving of h [0.000, 0.000])"), std::string::npos) << g.reason;
+}
+
 // A floor that ends a short ladder: the points that exist are judged (three
 // points, two local orders 0.96 and 0.98: issue 32's seeded PBD on the
 // disks); without the floor they are too few and refinement must go on.

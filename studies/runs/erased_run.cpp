@@ -249,7 +249,7 @@ GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme,
     std::string cause = problem.untrusted.empty() ? std::string() : problem_fault_cause(problem.untrusted, c);
     const RunStatus status = cause.empty() ? c.status : RunStatus::problem_fault;
     out.run.row = fault_row(problem, scheme_label, claimed_order, n, status);
-    out.fault = cause.empty() ? c.detail : std::move(cause);
+    out.fault = cause.empty() ? fault_detail(c, Blame::scheme) : std::move(cause);
     return out;
   }
   // The payload was written by the child after untrusted code had run in it:

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <link.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -55,12 +56,32 @@ bool write_all(int fd, const char* data, std::size_t size) {
   return true;
 }
 
+// The child's answer pipe as it was at fork (issue 60): a plugin that closes
+// its inherited descriptors closes it, or puts another file at its number.
+struct AnswerPipe {
+  int fd = -1;
+  dev_t dev = 0;
+  ino_t ino = 0;
+};
+AnswerPipe answer_pipe;  // set in the child only (child_main)
+
+bool answer_pipe_intact() {
+  struct stat st {};
+  return answer_pipe.fd >= 0 && ::fstat(answer_pipe.fd, &st) == 0 && st.st_dev == answer_pipe.dev &&
+         st.st_ino == answer_pipe.ino;
+}
+
+void note_answer_pipe_lost();
+
 void send(int fd, char kind, const std::string& payload) {
   const std::uint64_t n = payload.size();
   char header[9];
   header[0] = kind;
   std::memcpy(header + 1, &n, 8);
-  if (!write_all(fd, header, 9) || !write_all(fd, payload.data(), payload.size())) ::_exit(3);
+  if (!answer_pipe_intact() || !write_all(fd, header, 9) || !write_all(fd, payload.data(), payload.size())) {
+    if (!answer_pipe_intact()) note_answer_pipe_lost();
+    ::_exit(3);
+  }
 }
 
 std::string current_exception_description() {
@@ -94,6 +115,11 @@ struct ChildPage {
   std::atomic<int> crash_run_thread{1};
   std::atomic<int> crash_owner{0};
   std::atomic<int> crash_scheme_code{0};
+  // The answer pipe closed by code in the child (ChildChannel).
+  std::atomic<int> channel_lost{0};
+  std::atomic<int> channel_scheme_code{0};
+  std::atomic<int> closed_call{-1};
+  std::atomic<double> closed_t{0};
 };
 
 // Set in the child only (after fork, where the child is single-threaded), so
@@ -122,6 +148,8 @@ void read_page(const SharedPage& page, ChildResult& res) {
     if (w->crash_seen.load(std::memory_order_acquire) != 0)
       res.crash = {true, w->crash_run_thread.load() != 0, static_cast<CodeOwner>(w->crash_owner.load()),
                    w->crash_scheme_code.load() != 0};
+    if (w->channel_lost.load(std::memory_order_acquire) != 0)
+      res.channel = {true, w->channel_scheme_code.load() != 0, {w->closed_call.load(), w->closed_t.load(), true}};
   }
 }
 
@@ -139,6 +167,28 @@ std::mutex code_range_mutex;
 
 // The thread that runs `work` in a child (set after fork, before work).
 pid_t run_thread_id = 0;
+
+// Whether a scheme plugin's code is registered (a table read, no lock: the
+// child is single-threaded when it asks, the crash handler cannot lock).
+bool scheme_code_registered() {
+  const int n = code_range_count.load(std::memory_order_acquire);
+  for (int i = 0; i < n; ++i)
+    if (code_ranges[i].owner == CodeOwner::scheme) return true;
+  return false;
+}
+
+// In a child with a scheme plugin loaded: the pipe is checked around each
+// call into a problem plugin (two fstat calls per call, so only there:
+// without a scheme plugin the blame needs no per-call check).
+bool watch_answer_pipe = false;
+bool pipe_intact_at_call = true;
+
+void note_answer_pipe_lost() {
+  if (ChildPage* p = child_page) {
+    p->channel_scheme_code.store(scheme_code_registered() ? 1 : 0);
+    p->channel_lost.store(1, std::memory_order_release);
+  }
+}
 
 std::uintptr_t program_counter(void* context) {
 #if defined(__x86_64__)
@@ -230,6 +280,11 @@ double limit_memory(const ChildLimits& limits) {
   // the output folder's lock, inherited through fork, for ever).
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   install_crash_handler();
+  {
+    struct stat st {};
+    if (::fstat(fd, &st) == 0) answer_pipe = {fd, st.st_dev, st.st_ino};
+  }
+  watch_answer_pipe = scheme_code_registered();
   try {
     const std::string payload = work();
     send(fd, kResult, payload);
@@ -407,11 +462,17 @@ void read_outcome(const std::string& message, int status, ChildResult& res) {
   }
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   if (!complete(message) || code != 0) {
+    // The facts only: whose act it was is the blame's to say (fault_detail).
     res.status = RunStatus::crashed;
-    res.detail = message.empty() ? fmt::format("the process ended with exit code {} before the run finished "
-                                               "(exit() called inside the scheme?)",
-                                               code)
-                                 : fmt::format("the process ended with exit code {} while sending its result", code);
+    if (res.channel.lost)
+      res.detail = fmt::format("its answer pipe, a descriptor the process inherited, was closed by code running in "
+                               "it, so the result could not be sent (exit code {})",
+                               code);
+    else if (message.empty()) {
+      res.exit_code = code;
+      res.detail = fmt::format("the process ended with exit code {} before the run finished", code);
+    } else
+      res.detail = fmt::format("the process ended with exit code {} while sending its result", code);
     return;
   }
   if (message[0] == kThrew) {
@@ -467,13 +528,21 @@ void report_child_progress(std::int64_t value) {
 
 void report_child_call(int call, double t) {
   if (!child_page) return;
+  if (watch_answer_pipe) pipe_intact_at_call = answer_pipe_intact();
   child_page->call.store(call, std::memory_order_relaxed);
   child_page->t.store(t, std::memory_order_relaxed);
   child_page->inside.store(1, std::memory_order_release);
 }
 
 void report_child_call_returned() {
-  if (child_page) child_page->inside.store(0, std::memory_order_release);
+  if (!child_page) return;
+  // Intact when the call began and gone now: closed inside the call (the
+  // first such call is kept).
+  if (watch_answer_pipe && pipe_intact_at_call && child_page->closed_call.load() < 0 && !answer_pipe_intact()) {
+    child_page->closed_t.store(child_page->t.load());
+    child_page->closed_call.store(child_page->call.load());
+  }
+  child_page->inside.store(0, std::memory_order_release);
 }
 
 bool inside_child_run() { return is_child_run; }
@@ -567,6 +636,26 @@ double available_memory_bytes() {
 std::string describe(const ChildResult& r) {
   if (r.status == RunStatus::ok) return "ok";
   return fmt::format("{}: {}", to_string(r.status), r.detail);
+}
+
+const char* to_string(Blame b) {
+  switch (b) {
+    case Blame::scheme: return "the scheme";
+    case Blame::problem: return "the problem plugin";
+    case Blame::unjudged: return "neither judged";
+  }
+  return "?";
+}
+
+std::string fault_detail(const ChildResult& r, Blame b) {
+  if (r.status != RunStatus::crashed || b == Blame::unjudged) return r.detail;
+  // An exit before the answer, or a closed pipe: the act, in the blamed code's name.
+  if (r.exit_code >= 0)
+    return r.detail + (b == Blame::scheme ? " (exit() called inside the scheme?)"
+                                          : " (exit() called inside the problem plugin)");
+  if (r.channel.lost)
+    return r.detail + (b == Blame::scheme ? " (by the scheme plugin's code?)" : " (by the problem plugin's code)");
+  return r.detail;
 }
 
 }  // namespace sweepcheck

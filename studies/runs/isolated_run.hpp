@@ -69,6 +69,20 @@ void register_plugin_code(const void* address, CodeOwner owner);
 // evidence in words, empty when no handler ran.
 std::string describe(const ChildCrash& c);
 
+// The child's answer pipe, a descriptor it inherited (issue 60): whether
+// code running in the child closed it (or put another file in its place),
+// so the result could not be sent. The child checks the pipe before it
+// sends (one fstat per run); where a scheme plugin's code is loaded too
+// (register_plugin_code), also before and after each call into a problem
+// plugin (report_child_call), so a closing inside a call is told from one
+// between calls. Without a scheme plugin only the problem's code can have
+// closed it: the in-tree schemes and the harness close no descriptor.
+struct ChildChannel {
+  bool lost = false;         // the pipe was gone when the child sent its answer
+  bool scheme_code = false;  // a scheme plugin's code was registered in the child
+  ChildCall closed_in;       // the problem-plugin call it was closed inside (call -1: not seen inside one)
+};
+
 struct ChildResult {
   // ok: `payload` is what `work` returned. Otherwise crashed / timed_out /
   // threw, and `detail` names the cause ("signal 11 (Segmentation fault)",
@@ -81,6 +95,8 @@ struct ChildResult {
   std::int64_t progress = -1;
   ChildCall call;  // the problem-plugin call it was in or made last (report_child_call)
   ChildCrash crash;  // status crashed by a signal: where and on which thread, as the child saw it
+  ChildChannel channel;  // whether code in the child closed its answer pipe
+  int exit_code = -1;    // status crashed by an exit before the whole answer was sent: its code (-1 otherwise)
   double memory_limit_bytes = 0;  // the address-space growth the child was allowed (ChildLimits; 0: none)
   double wall_seconds = 0;  // host-side time from fork to the child's end
 };
@@ -122,5 +138,21 @@ double available_memory_bytes();
 
 // "the run crashed: signal 11 (Segmentation fault)" etc.: the status with its cause.
 std::string describe(const ChildResult& r);
+
+// Whose fault a child's end is, as the caller has decided it (issue 60):
+// the audited scheme's (a scheme run outside every call into the problem),
+// the problem plugin's (problem_fault_cause, studies/runs/problem_guard.hpp),
+// or code that is neither judged (a child running the problem's code alone:
+// loading it, its velocity scale, its perturbed starts).
+enum class Blame { scheme, problem, unjudged };
+const char* to_string(Blame b);
+
+// The child's fault in the words of the blame it carries: `detail` (the
+// facts: a signal, an exit code, a closed pipe, a time limit) and, where the
+// facts leave the culprit's act open, what it did in the blamed code's name
+// ("(exit() called inside the scheme?)" for the scheme only; "(exit() called
+// inside the problem plugin)" for the problem; nothing added where neither
+// is judged). Never names a party the blame does not.
+std::string fault_detail(const ChildResult& r, Blame b);
 
 }  // namespace sweepcheck

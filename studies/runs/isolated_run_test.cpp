@@ -11,6 +11,8 @@
 #include <string>
 #include <thread>
 
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "studies/runs/isolated_run.hpp"
@@ -173,6 +175,108 @@ TEST(IsolatedRun, ExitZeroBeforeTheAnswerIsACrashNotASuccess) {
   const auto r = run_in_child([]() -> std::string { std::exit(0); }, 30);
   EXPECT_EQ(r.status, RunStatus::crashed);
   EXPECT_NE(r.detail.find("exit code 0 before the run finished"), std::string::npos) << r.detail;
+}
+
+// Issue 60: the words of a fault follow its blame, one test per blame.
+// The facts (detail) name no party; fault_detail adds the act in the blamed
+// code's name only.
+ChildResult exit_before_the_answer(bool inside_a_problem_call) {
+  return run_in_child(
+      [inside_a_problem_call]() -> std::string {
+        if (inside_a_problem_call) report_child_call(0, 1.5);  // f at t = 1.5 (ProblemCall::f)
+        std::exit(0);
+      },
+      30);
+}
+
+TEST(FaultWords, AnExitBlamedOnTheSchemeSaysExitWasCalledInsideTheScheme) {
+  const auto r = exit_before_the_answer(false);
+  ASSERT_EQ(r.status, RunStatus::crashed);
+  EXPECT_EQ(problem_fault_cause("problem plugin 'p'", r), "");  // outside every call: the scheme's
+  EXPECT_EQ(fault_detail(r, Blame::scheme),
+            "the process ended with exit code 0 before the run finished (exit() called inside the scheme?)");
+}
+
+TEST(FaultWords, AnExitBlamedOnTheProblemNamesTheProblemAndNeverTheScheme) {
+  const auto r = exit_before_the_answer(true);
+  const std::string cause = problem_fault_cause("problem plugin 'p'", r);
+  EXPECT_EQ(cause, "problem plugin 'p' crashed inside f at t = 1.5: the process ended with exit code 0 before the "
+                   "run finished (exit() called inside the problem plugin)");
+  EXPECT_EQ(cause.find("scheme"), std::string::npos) << cause;
+}
+
+TEST(FaultWords, AFaultOfAChildNeitherJudgedNamesNoParty) {
+  // A child that runs a problem plugin's code alone (loading it, its velocity scale): no scheme in it.
+  const auto r = exit_before_the_answer(false);
+  EXPECT_EQ(fault_detail(r, Blame::unjudged), "the process ended with exit code 0 before the run finished");
+  EXPECT_EQ(describe(r).find("scheme"), std::string::npos) << describe(r);
+  EXPECT_EQ(r.detail.find("scheme"), std::string::npos) << r.detail;
+}
+
+// Issue 60: a child whose inherited descriptors are closed by code in it
+// (the answer pipe with them) is recognised, and blamed by the evidence.
+void close_inherited_descriptors() { ::syscall(SYS_close_range, 3u, ~0u, 0u); }
+
+TEST(IsolatedRunChannel, APipeClosedInTheChildIsRecognisedAndWithoutASchemePluginIsTheProblems) {
+  const auto r = run_in_child(
+      []() -> std::string {
+        close_inherited_descriptors();
+        return "sent into nothing";
+      },
+      30);
+  EXPECT_EQ(r.status, RunStatus::crashed);
+  EXPECT_TRUE(r.channel.lost);
+  EXPECT_FALSE(r.channel.scheme_code);
+  EXPECT_NE(r.detail.find("its answer pipe, a descriptor the process inherited, was closed"), std::string::npos)
+      << r.detail;
+  const std::string cause = problem_fault_cause("problem plugin 'p'", r);
+  EXPECT_NE(cause.find("problem plugin 'p' closed the descriptors its process inherited (the scheme is in-tree code, "
+                       "which closes none)"),
+            std::string::npos)
+      << cause;
+  EXPECT_EQ(cause.find("scheme?"), std::string::npos) << cause;
+  // Negative control: a run that keeps its descriptors has an intact pipe.
+  EXPECT_FALSE(run_in_child([] { return std::string("fine"); }, 30).channel.lost);
+}
+
+// With a scheme plugin's code registered (in a forked process of its own,
+// so this test program's registrations stay as they were), the pipe is
+// watched around each call into the problem: closed inside a call, the
+// problem's, named with the call; closed between calls, the scheme's.
+int with_a_scheme_plugin_loaded(bool inside_a_call) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    register_plugin_code(reinterpret_cast<const void*>(&close_inherited_descriptors), CodeOwner::scheme);
+    const auto r = run_in_child(
+        [inside_a_call]() -> std::string {
+          report_child_call(0, 2.5);
+          if (inside_a_call) close_inherited_descriptors();
+          report_child_call_returned();
+          if (!inside_a_call) close_inherited_descriptors();
+          return "sent into nothing";
+        },
+        30);
+    const std::string cause = problem_fault_cause("problem plugin 'p'", r);
+    bool ok = r.channel.lost && r.channel.scheme_code;
+    if (inside_a_call)
+      ok = ok && r.channel.closed_in.call == 0 &&
+           cause.find("problem plugin 'p' closed the descriptors its process inherited, inside f at t = 2.5") == 0;
+    else
+      ok = ok && r.channel.closed_in.call == -1 && cause.empty() &&
+           fault_detail(r, Blame::scheme).find("(by the scheme plugin's code?)") != std::string::npos;
+    ::_exit(ok ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(IsolatedRunChannel, WithASchemePluginLoadedAPipeClosedInsideAProblemCallIsTheProblemsNamedWithTheCall) {
+  EXPECT_EQ(with_a_scheme_plugin_loaded(true), 0);
+}
+
+TEST(IsolatedRunChannel, WithASchemePluginLoadedAPipeClosedBetweenCallsIsNotTheProblems) {
+  EXPECT_EQ(with_a_scheme_plugin_loaded(false), 0);
 }
 
 TEST(IsolatedRun, AnEndlessLoopIsKilledAtItsTimeLimit) {

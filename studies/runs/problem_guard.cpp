@@ -153,9 +153,29 @@ std::string crash_evidence_cause(const std::string& who, const ChildResult& c) {
   return {};
 }
 
+// The answer pipe closed by code in the child (ChildChannel, issue 60): the
+// problem's when it was closed inside a call into it, or when no scheme
+// plugin is loaded (the in-tree schemes and the harness close no
+// descriptor, so only the problem's code can have). Empty otherwise. The
+// sentence itself names the act, so the facts (detail) follow as they are.
+std::string closed_pipe_cause(const std::string& who, const ChildResult& c) {
+  const ChildChannel& k = c.channel;
+  if (!k.lost) return {};
+  if (k.closed_in.call >= 0)
+    return fmt::format("{} closed the descriptors its process inherited, inside {}: {}", who,
+                       describe_call(static_cast<ProblemCall>(k.closed_in.call), k.closed_in.t), c.detail);
+  if (!k.scheme_code)
+    return fmt::format("{} closed the descriptors its process inherited (the scheme is in-tree code, which closes "
+                       "none): {}",
+                       who, c.detail);
+  return {};
+}
+
 }  // namespace
 
 std::string problem_fault_cause(const std::string& who, const ChildResult& c) {
+  if (c.status == RunStatus::crashed)
+    if (std::string cause = closed_pipe_cause(who, c); !cause.empty()) return cause;
   // A crash whose evidence names the problem's code or thread, wherever the
   // run's own thread was (inside a call or between two).
   if (c.status == RunStatus::crashed && (!c.call.inside || (c.crash.seen && !c.crash.run_thread)))
@@ -163,7 +183,7 @@ std::string problem_fault_cause(const std::string& who, const ChildResult& c) {
   if (!c.call.inside || c.call.call < 0 || c.status == RunStatus::ok || c.status == RunStatus::not_run) return {};
   const std::string call = describe_call(static_cast<ProblemCall>(c.call.call), c.call.t);
   switch (c.status) {
-    case RunStatus::crashed: return fmt::format("{} crashed inside {}: {}", who, call, c.detail);
+    case RunStatus::crashed: return fmt::format("{} crashed inside {}: {}", who, call, fault_detail(c, Blame::problem));
     case RunStatus::timed_out:
       return fmt::format("{} did not return from {}: the run was {}", who, call, c.detail);
     case RunStatus::threw: {
@@ -174,7 +194,7 @@ std::string problem_fault_cause(const std::string& who, const ChildResult& c) {
                          c.memory_limit_bytes / (1024.0 * 1024 * 1024));
       return s;
     }
-    default: return fmt::format("{} failed inside {}: {}", who, call, c.detail);
+    default: return fmt::format("{} failed inside {}: {}", who, call, fault_detail(c, Blame::problem));
   }
 }
 

@@ -89,7 +89,10 @@ std::string describe_call(ProblemCall call, double t, int constraint = -1);
 // or it crashed outside every call with the evidence pointing at the
 // problem (ChildCrash, studies/runs/isolated_run.hpp: the faulting
 // instruction in its code, or a thread not the run's while no scheme plugin
-// is loaded). Empty: not the problem's.
+// is loaded), or it could not send its answer because the pipe it inherited
+// had been closed inside a call into the problem, or with no scheme plugin
+// loaded (ChildChannel, issue 60). Empty: not the problem's. Its words are the
+// problem's (fault_detail with Blame::problem): never a guess at the scheme.
 std::string problem_fault_cause(const std::string& who, const ChildResult& c);
 
 // The cause of a run's problem-made non-finite value, from its log.

@@ -83,7 +83,8 @@ std::vector<MatchedWork> matched_work(const std::vector<WorkPrecisionSeries>& se
       }
       ++m.compared;
       const double ratio = std::exp(e) / r.error_uniform;
-      if (ratio >= 1) ++m.as_accurate;
+      if (ratio >= 1 - kMatchedWorkRoundOff) ++m.as_accurate;
+      if (std::abs(ratio - 1) <= kMatchedWorkRoundOff) ++m.tied;
       m.min_ratio = std::isnan(m.min_ratio) ? ratio : std::min(m.min_ratio, ratio);
       m.max_ratio = std::isnan(m.max_ratio) ? ratio : std::max(m.max_ratio, ratio);
     }
@@ -142,9 +143,11 @@ std::vector<std::string> write_work_precision_figure(const WorkPrecisionSet& w, 
 }
 
 std::string MatchedWork::summary() const {
-  return fmt::format("{} against {} at matched work: as accurate at {}/{} runs, error ratio (baseline / scheme) "
+  return fmt::format("{} against {} at matched work: as accurate at {}/{} runs{}, error ratio (baseline / scheme) "
                      "{:.3g} to {:.3g}; {} outside the baseline's work range",
-                     scheme, baseline, as_accurate, compared, min_ratio, max_ratio, outside);
+                     scheme, baseline, as_accurate, compared,
+                     tied > 0 ? fmt::format(" ({} tied to round-off, within {:g})", tied, kMatchedWorkRoundOff) : "",
+                     min_ratio, max_ratio, outside);
 }
 
 std::string WorkPrecisionSet::summary() const {

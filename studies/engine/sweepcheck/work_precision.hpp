@@ -62,11 +62,23 @@ struct WorkPrecisionSeries {
   std::vector<RunRow> rows;  // one per step, largest h first
 };
 
+// Errors equal up to round-off are ties at matched work (issue 60): the
+// baseline's error at a work is interpolated in log-log, log and exp of an
+// error e each err by at most one rounding relative to |log e| <= 745 (the
+// smallest double), so one computed from the very same rows as the scheme's
+// differs from it by at most ~4 · 745 · 2^-53 ≈ 3.3e-13 relatively (a scheme
+// against itself gave a ratio of 1 - 2.2e-16). A run whose ratio (baseline /
+// scheme) is at least 1 - kMatchedWorkRoundOff counts as at least as
+// accurate; 1e-12 is three times that bound and ten thousand times below the
+// differences a precision-work claim is about (a few per cent and more).
+inline constexpr double kMatchedWorkRoundOff = 1e-12;
+
 // One scheme against the baseline at matched work.
 struct MatchedWork {
   std::string scheme, baseline;
   int compared = 0;     // runs within the baseline's work range
-  int as_accurate = 0;  // of those, runs whose error is at most the baseline's at the same work
+  int as_accurate = 0;  // of those, runs whose error is at most the baseline's at the same work (ties included)
+  int tied = 0;         // of those, runs whose error equals the baseline's to round-off (kMatchedWorkRoundOff)
   int outside = 0;      // runs outside the baseline's work range (not compared)
   // baseline error / scheme error at matched work, over the compared runs
   // (> 1: the scheme is more accurate for the same work).

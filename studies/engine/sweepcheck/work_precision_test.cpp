@@ -90,6 +90,51 @@ TEST(TestingApiWorkPrecision, AtMatchedWorkTheSchemeThatDoublesItsWorkIsLessAccu
   EXPECT_LESS_ACCURATE_AT_MATCHED_WORK(set(), PbdProjectingTwice{});
 }
 
+// PBD under another name: the same arithmetic, so the same errors bit for bit.
+struct PbdAgain : Pbd<double> {
+  static std::string name() { return "pbd-again"; }
+};
+
+// Issue 60: a scheme against itself at matched work. Its errors equal the
+// baseline's bit for bit; the baseline's, interpolated in log-log at the
+// same work, come back through log and exp within round-off (a ratio of
+// 1 - 2.2e-16 at some runs): each run is a tie, so at least as accurate,
+// never "less accurate".
+TEST(TestingApiWorkPrecision, ASchemeAgainstItselfAtMatchedWorkTiesAtEveryRunToRoundOff) {
+  const auto w = compare_work_precision(SlidingCase<double>{}, std::tuple{Pbd<double>{}, PbdAgain{}});
+  const MatchedWork& m = w.against_baseline(PbdAgain{});
+  ASSERT_GE(m.compared, 4);
+  EXPECT_EQ(m.tied, m.compared) << m.summary();
+  EXPECT_EQ(m.as_accurate, m.compared) << m.summary();
+  EXPECT_NE(m.summary().find("tied to round-off, within 1e-12"), std::string::npos) << m.summary();
+  EXPECT_AT_LEAST_AS_ACCURATE_AT_MATCHED_WORK(w, PbdAgain{});
+}
+
+// The tie is round-off only (kMatchedWorkRoundOff = 1e-12): a scheme whose
+// errors are 1e-9 above the baseline's at the same work is less accurate
+// (negative control), one 1e-13 above is tied.
+TEST(TestingApiWorkPrecision, ATieAtMatchedWorkIsRoundOffOnlyNotAnyCloseError) {
+  auto series = [](const std::string& name, double factor) {
+    WorkPrecisionSeries s{name, {}};
+    for (int k = 0; k < 4; ++k) {
+      RunRow r;
+      r.status = RunStatus::ok;
+      r.work.field_evaluations = 100 << k;
+      r.error_uniform = factor * 0.1 / double(1 << k);
+      s.rows.push_back(r);
+    }
+    return s;
+  };
+  const auto above = matched_work({series("base", 1.0), series("above", 1.0 + 1e-9)});
+  ASSERT_EQ(above.size(), 1u);
+  EXPECT_EQ(above[0].compared, 4);
+  EXPECT_EQ(above[0].as_accurate, 0) << above[0].summary();
+  EXPECT_EQ(above[0].tied, 0);
+  const auto within = matched_work({series("base", 1.0), series("within", 1.0 + 1e-13)});
+  EXPECT_EQ(within[0].as_accurate, 4) << within[0].summary();
+  EXPECT_EQ(within[0].tied, 4);
+}
+
 // On the paper's axis, constraint evaluations alone, the doubled projection
 // still costs twice PBD's work (2c against c a step): the same ratio.
 TEST(TestingApiWorkPrecision, ThePapersAxisIsAWeighingStatedInTheTable) {
