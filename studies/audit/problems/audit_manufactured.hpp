@@ -2,9 +2,9 @@
 // Manufactured problems in the audit (issue 56; analytic/manufactured/):
 // a schedule as an AuditProblem with its exact solution, the prepared
 // schedules by name, and fresh draws from a seed (`sweepcheck audit
-// --manufactured N --seed S`). Not in the default battery (audit_problems):
-// the lead adds the event-rich ones once grid phases measure errors at
-// events (issue 55).
+// --manufactured N --seed S`). The prepared landings, corner and
+// crowd-of-pairs are at the end of the full battery (audit_problems), their
+// events measured over grid phases (issue 55).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -1,4 +1,5 @@
 #include "studies/audit/problems/audit_problems.hpp"
+#include "studies/audit/problems/audit_manufactured.hpp"
 
 #include <fmt/format.h>
 
@@ -256,6 +257,12 @@ std::vector<AuditProblem> audit_problems(int count) {
   });
   // The wall and the field with lift-offs and landings (issue 55), measured over grid phases.
   for (std::size_t k = 0; k < 2; ++k) makers.push_back([k] { return lift_off_audit_problems()[k]; });
+  // Manufactured event-rich problems (issue 56, analytic/manufactured/): landings, lift-offs and
+  // re-landings on moving walls; a corner with two constraints active together; twelve bodies in
+  // six simultaneous pair contacts. Measured (their room's audit.md rows): pbd, pngs, moreau-euler,
+  // venel pass every check on each, 1.3-10 s a problem.
+  for (const char* name : {"landings", "corner", "crowd-of-pairs"})
+    makers.push_back([name] { return manufactured_audit_problem(std::string(name)); });
 
   if (count < 0) throw std::invalid_argument("audit_problems: count must be >= 0");
   const std::size_t n = count == 0 ? makers.size() : std::min<std::size_t>(makers.size(), std::size_t(count));
