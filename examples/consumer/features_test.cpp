@@ -54,8 +54,15 @@ TEST(Features, EveryRunGetsAFreshInstance) {
     my::SymmetricPbd scheme_;
   };
   const auto r = check_convergence(SlidingCase<double>{}, [&] { return Counting(&calls.emplace_back(0)); });
-  ASSERT_EQ(calls.size(), r.rows.size() + 1);  // the first only names the scheme
-  for (std::size_t i = 0; i < r.rows.size(); ++i) EXPECT_EQ(calls[i + 1], r.rows[i].steps);
+  // The first only names the scheme; then one per run: a rung with an event
+  // is measured over grid phases (studies/engine/grid_phases.hpp), one run
+  // each, the plain grid's n steps and each phased grid's n + 1.
+  std::deque<std::int64_t> runs{0};
+  for (const auto& row : r.rows) {
+    runs.push_back(row.steps);
+    runs.insert(runs.end(), std::size_t(row.phases - 1), row.steps + 1);
+  }
+  EXPECT_EQ(calls, runs);
 }
 
 // A stateful plugin gets the verdict the audit gives it: this is the audit's

@@ -99,36 +99,55 @@ std::function<Polyhedron<double>(double)> wall_polyhedron(const MovingHalfPlane<
 
 }  // namespace
 
+namespace {
+
+// The oscillating wall x_2 >= 0.5 sin(2 pi t) with the autonomous field
+// (1 - x_1, -g), and the static wall x_2 >= 0 with the time-dependent field
+// (0.5 + cos 2 pi t, -g - pi cos 2 pi t) (moving_sets.md, 1; both have
+// B = A + a/omega = 0.5). g = 4 >= B omega = pi: the point is pressed on the
+// wall throughout. g = 1 < pi: it rides the wall, lifts off where the wall
+// falls away faster than g pulls, and lands again each period: each
+// landing's velocity jump makes the interpolant's O(h) error depend on
+// where the grid falls (one grid a rung: local orders over [-0.19, 3.65],
+// PBD on the wall), and its rungs are measured over grid phases
+// (AuditThresholds::phases: within [0.86, 1.22]; studies/engine/fit_order.md,
+// "Grid phases"). Why kappa on the wall: with f_1 = 1 PBD would be exact up
+// to O(h^2); x-dependence makes order 1 visible.
+AuditProblem oscillating_wall_problem(double g) {
+  const double two_pi = 2 * boost::math::constants::pi<double>();
+  const bool lifts = g < 0.5 * two_pi;
+  MovingHalfPlane<double> p({.A = 0.5, .omega = two_pi, .g = g, .a = 0, .u = 1, .b = 0, .t_end = 2.5, .kappa = 1});
+  auto poly = wall_polyhedron(p);
+  std::vector<std::string> tags{"moving set", "flat boundary"};
+  if (lifts) tags.push_back("contacts switch");
+  return moving_audit_problem(std::move(p),
+                              fmt::format("A=0.5 omega=2pi g={:g} u=1 kappa=1 (moving wall{})", g, lifts ? ", lift-offs" : ""),
+                              {0.05, 0.15, 0.6, 1.1}, 0.25,
+                              "exact solution: Skorokhod reflection on the moving wall (moving_sets.md, 1)",
+                              "the oscillating half-plane {x_2 >= 0.5 sin 2 pi t}", std::move(tags), std::move(poly));
+}
+
+AuditProblem time_dependent_field_problem(double g) {
+  const double two_pi = 2 * boost::math::constants::pi<double>();
+  const bool lifts = g < 0.5 * two_pi;
+  MovingHalfPlane<double> p({.A = 0, .omega = two_pi, .g = g, .a = 0.5 * two_pi, .u = 0.5, .b = 1, .t_end = 2.5});
+  auto poly = wall_polyhedron(p);
+  std::vector<std::string> tags{"time-dependent field", "flat boundary"};
+  if (lifts) tags.push_back("contacts switch");
+  return moving_audit_problem(
+      std::move(p), fmt::format("A=0 omega=2pi g={:g} a=pi u=0.5 b=1 (time-dependent field{})", g, lifts ? ", lift-offs" : ""),
+      {0.05, 0.15, 0.6, 1.1}, 0.25, "exact solution: Skorokhod reflection of the time-dependent field (moving_sets.md, 1)",
+      "the static half-plane {x_2 >= 0}", std::move(tags), std::move(poly));
+}
+
+}  // namespace
+
 std::vector<AuditProblem> moving_audit_problems() {
   const double pi = boost::math::constants::pi<double>();
-  const double two_pi = 2 * pi;
   std::vector<AuditProblem> list;
-  list.push_back([&] {
-    // Oscillating wall x_2 >= 0.5 sin(2 pi t), autonomous field (1 - x_1, -4):
-    // g = 4 > A omega = pi, so the wall carries the point throughout (x_2 = c(t)).
-    // Its lift-off version (g = 1) is in lift_off_audit_problems(), at the
-    // end of the battery: its landings are measured over grid phases. Why kappa: with
-    // f_1 = 1 PBD would be exact up to O(h^2); x-dependence makes order 1 visible.
-    MovingHalfPlane<double> p(
-        {.A = 0.5, .omega = two_pi, .g = 4, .a = 0, .u = 1, .b = 0, .t_end = 2.5, .kappa = 1});
-    auto poly = wall_polyhedron(p);
-    return moving_audit_problem(std::move(p), "A=0.5 omega=2pi g=4 u=1 kappa=1 (moving wall)", {0.05, 0.15, 0.6, 1.1}, 0.25,
-                                "exact solution: Skorokhod reflection on the moving wall (moving_sets.md, 1)",
-                                "the oscillating half-plane {x_2 >= 0.5 sin 2 pi t}", {"moving set", "flat boundary"},
-                                std::move(poly));
-  }());
-  list.push_back([&] {
-    // Static wall x_2 >= 0, field (0.5 + cos 2 pi t, -4 - pi cos 2 pi t): the
-    // normal field presses throughout (g = 4 >= a = pi); its lift-off
-    // version is in lift_off_audit_problems().
-    MovingHalfPlane<double> p({.A = 0, .omega = two_pi, .g = 4, .a = 0.5 * two_pi, .u = 0.5, .b = 1, .t_end = 2.5});
-    auto poly = wall_polyhedron(p);
-    return moving_audit_problem(std::move(p), "A=0 omega=2pi g=4 a=pi u=0.5 b=1 (time-dependent field)",
-                                {0.05, 0.15, 0.6, 1.1}, 0.25,
-                                "exact solution: Skorokhod reflection of the time-dependent field (moving_sets.md, 1)",
-                                "the static half-plane {x_2 >= 0}", {"time-dependent field", "flat boundary"},
-                                std::move(poly));
-  }());
+  // Pressed throughout (g = 4); their lift-off versions are lift_off_audit_problems().
+  list.push_back(oscillating_wall_problem(4));
+  list.push_back(time_dependent_field_problem(4));
   list.push_back([&] {
     // In contact from t = 0 (c0 = sqrt(R^2 - y0^2) = 0.6): a rest phase first
     // would put a velocity jump inside (0, T), and the interpolant's error there
@@ -151,39 +170,11 @@ std::vector<AuditProblem> moving_audit_problems() {
   return list;
 }
 
-// The oscillating wall and the time-dependent field of moving_audit_problems()
-// with g = 1 < A omega = pi (issue 55): the point rides the wall, lifts off
-// where it falls away faster than g pulls, and lands again each period
-// (moving_sets.md, 1: contact, free flight, re-contact). Each landing's
-// velocity jump makes the interpolant's O(h) error depend on where the grid
-// falls: one grid a rung scattered the local orders over [-0.19, 3.65]
-// (PBD, wall); every rung with such an event is measured over grid phases
-// (AuditThresholds::phases: within [0.86, 1.22]). In the full battery, after
-// the LCS problems (studies/engine/fit_order.md, "Grid phases": their cost).
+// The wall and the field of moving_audit_problems() with g = 1: lift-offs
+// and landings each period (issue 55; oscillating_wall_problem). In the
+// full battery, after the LCS problems (fit_order.md, "Grid phases": their cost).
 std::vector<AuditProblem> lift_off_audit_problems() {
-  const double pi = boost::math::constants::pi<double>();
-  const double two_pi = 2 * pi;
-  std::vector<AuditProblem> list;
-  list.push_back([&] {
-    MovingHalfPlane<double> p(
-        {.A = 0.5, .omega = two_pi, .g = 1, .a = 0, .u = 1, .b = 0, .t_end = 2.5, .kappa = 1});
-    auto poly = wall_polyhedron(p);
-    return moving_audit_problem(std::move(p), "A=0.5 omega=2pi g=1 u=1 kappa=1 (moving wall, lift-offs)",
-                                {0.05, 0.15, 0.6, 1.1}, 0.25,
-                                "exact solution: Skorokhod reflection on the moving wall (moving_sets.md, 1)",
-                                "the oscillating half-plane {x_2 >= 0.5 sin 2 pi t}",
-                                {"moving set", "flat boundary", "contacts switch"}, std::move(poly));
-  }());
-  list.push_back([&] {
-    MovingHalfPlane<double> p({.A = 0, .omega = two_pi, .g = 1, .a = 0.5 * two_pi, .u = 0.5, .b = 1, .t_end = 2.5});
-    auto poly = wall_polyhedron(p);
-    return moving_audit_problem(std::move(p), "A=0 omega=2pi g=1 a=pi u=0.5 b=1 (time-dependent field, lift-offs)",
-                                {0.05, 0.15, 0.6, 1.1}, 0.25,
-                                "exact solution: Skorokhod reflection of the time-dependent field (moving_sets.md, 1)",
-                                "the static half-plane {x_2 >= 0}",
-                                {"time-dependent field", "flat boundary", "contacts switch"}, std::move(poly));
-  }());
-  return list;
+  return {oscillating_wall_problem(1), time_dependent_field_problem(1)};
 }
 
 std::vector<AuditProblem> audit_problems(int count) {
