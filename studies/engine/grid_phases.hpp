@@ -118,7 +118,8 @@ struct PhasedGrid {
 // The row of a rung measured on several grid phases: the worst phase's row
 // (its error, status and work: one run's), with phases = how many grids
 // were run, phase = the worst one's φ, error_phase_best = the smallest
-// uniform error over the phases (the band the figures draw), the largest
+// uniform error over the phases (the band: results.csv and audit.json keep
+// it; the figures do not draw it yet), the largest
 // violation and increment of any phase, and the work units of every phase
 // (phase_work_units: what refinement budgets). A phase that did not finish
 // makes the rung's row that phase's (its status says why).

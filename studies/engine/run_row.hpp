@@ -36,7 +36,7 @@ struct RunRow {
   // Grid phases (studies/engine/grid_phases.hpp): the row of a rung measured
   // on `phases` grids of step h is the worst one's, whose first step was
   // phase · h; error_phase_best is the smallest uniform error over them (the
-  // band of the figures; NaN: one grid), phase_work_units the work units of
+  // band of the rung; NaN: one grid), phase_work_units the work units of
   // every phase (0: one grid, work_units()).
   int phases = 1;
   double phase = 0;
