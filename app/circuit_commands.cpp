@@ -183,6 +183,7 @@ void register_circuit(Registry& r) {
       ->capture_default_str();
   cmd->add_option("--figure-steps", cfg->figure_steps, "steps of the Figure 2/3 trajectories")->capture_default_str();
   add_ladder_options(*cmd, cfg->study.ladder, cfg->study.points_per_step);
+  add_phase_options(*cmd, cfg->study.phases);
   add_common_study_options(*cmd, *common);
   cmd->callback([=] {
     // Before computing; the Python schemes' code is part of the journal's key.

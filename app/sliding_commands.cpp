@@ -122,6 +122,7 @@ void register_sliding(Registry& r) {
                     "finished runs, as in the audit)")
         ->check(finite_in(0, kMaxRunTimeoutSeconds));
     add_ladder_options(*cmd, study->study.ladder, study->study.points_per_step);
+    add_phase_options(*cmd, study->study.phases);
     add_common_study_options(*cmd, *common);
     cmd->callback([=] {
       // Before computing; the Python schemes' code is part of the journal's key.

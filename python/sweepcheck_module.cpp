@@ -374,6 +374,9 @@ ReferenceFreeResult check_reference_free(const ErasedProblem& problem, const Ste
   options.refine.budget_work = o.budget_work;
   options.refine.max_new_rungs = o.max_new_rungs;
   options.refine.validate();
+  options.phases.count = o.phases;
+  options.phases.when = parse_phases_when(o.phases_at);
+  options.phases.validate();
   return check_convergence_reference_free(problem, scheme, o.claim, options);
 }
 

@@ -108,12 +108,15 @@ def check_convergence(scheme, problem="sliding", claim=None, *, steps=None, refi
 
 
 def reference_free(scheme, problem="sliding", claim=None, *, steps=None, samples=16, budget_work=AUDIT_REFINE_WORK,
-                   max_new_rungs=12):
+                   max_new_rungs=12, phases=4, phases_at="at-events"):
     """The reference-free check (sweepcheck/reference_free_check.hpp): successive runs compared with
-    each other at `samples` times, never with the exact solution; a ReferenceFreeResult."""
+    each other at `samples` times, never with the exact solution; a ReferenceFreeResult.  Over grid
+    phases as check_convergence: on rungs whose plain grid has an event, `phases` grids, and two
+    successive rungs compared phase by phase (the largest distance counts)."""
     p = _problem(problem)
     s = resolve(scheme)
-    o = _options(claim, steps, "uniform", 8, budget_work, max_new_rungs, samples)
+    o = _options(claim, steps, "uniform", 8, budget_work, max_new_rungs, samples, phases=phases,
+                 phases_at=phases_at)
     if isinstance(s, str):
         return _observed("reference_free", _sweepcheck.reference_free_cpp(p, s, o))
     return _observed("reference_free", _sweepcheck.reference_free_python(p, s.make, s.name, s.claimed_order, o))

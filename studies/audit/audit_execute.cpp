@@ -134,7 +134,7 @@ Outcome AuditSession::scheme_run(std::size_t i, std::int64_t n, std::size_t star
   const auto phases = rung_phases(i, rung);
   if (journal)
     if (auto done = opt_.journal->find(p.name, p.parameters, res_.scheme, n))
-      if (std::size_t(done->phases) == phases.phases(done->events > 0).size()) return {*done, {}, {}};
+      if (measured_as(*done, phases)) return {*done, {}, {}};
   Outcome o = fresh_run(i, p, n, false, rung);
   if (journal && journaled(o.row.status)) opt_.journal->record(o.row);
   return o;

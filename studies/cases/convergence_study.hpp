@@ -63,9 +63,10 @@ std::unique_ptr<RunRowCache> open_row_cache(const std::string& study_name, const
   return std::make_unique<RunRowCache>(
       reference_cache_folder(),
       fmt::format("study={} type={} problem={} parameters={} points_per_step={} blowup={:a} reference_error={:a} "
-                  "reference={} program={:016x}",
+                  "reference={} program={:016x} phases={}@{}",
                   study_name, typeid(P).name(), problem.name(), parameters, opt.points_per_step,
-                  opt.integrate.blowup_factor, opt.reference_error, ref, *program));
+                  opt.integrate.blowup_factor, opt.reference_error, ref, *program, opt.phases.count,
+                  to_string(opt.phases.when)));
 }
 
 // run_one through the cache: a row found there is returned as stored (its
@@ -105,8 +106,9 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
       tasks.size(), opt.executor,
       [&](std::size_t i) {
         const SchemeSpec& spec = schemes[tasks[i].scheme];
-        return journaled(opt.journal.get(), problem.name(), parameters, spec.label(), tasks[i].n,
-                         [&] { return run_cached(spec, tasks[i].n); });
+        return journaled(
+            opt.journal.get(), problem.name(), parameters, spec.label(), tasks[i].n,
+            [&] { return run_cached(spec, tasks[i].n); }, opt.phases);
       },
       opt.progress);
 
@@ -120,8 +122,8 @@ ConvergenceStudy run_convergence(const std::string& study_name, const P& problem
     RunJournal* journal = opt.journal.get();
     if (journal)
       if (auto done = journal->find(problem.name(), parameters, ext->schemes[k].label, n))
-        return ExternalRun{*done, {}};
-    ExternalRun r = run_external(*ext, k, n, opt.points_per_step, opt.reference_error, budget);
+        if (measured_as(*done, opt.phases)) return ExternalRun{*done, {}};
+    ExternalRun r = run_external(*ext, k, n, opt.points_per_step, opt.reference_error, budget, opt.phases);
     if (journal && r.row.status == RunStatus::ok) journal->record(r.row);
     return r;
   };

@@ -119,8 +119,7 @@ PluginStudy run_plugin_study(const AuditProblem& problem, const std::vector<Name
         // A run finished before a kill (--resume): its row and samples, bit for bit.
         if (opt.journal)
           if (auto done = opt.journal->find_with_payload(problem.name, problem.parameters, schemes[t.scheme].label, t.n))
-            // Measured over the phases this run would take (a rung without events: one grid).
-            if (std::size_t(done->first.phases) == phases.phases(done->first.events > 0).size()) {
+            if (measured_as(done->first, phases)) {
               PluginRun r{std::move(done->first), {}, {}};
               read_child_value(done->second, r.samples);
               return r;

@@ -18,6 +18,7 @@
 #include "sweepcheck/solvers/core/problem.hpp"
 #include "sweepcheck/studies/engine/error_observers.hpp"
 #include "sweepcheck/studies/engine/fit_order.hpp"
+#include "sweepcheck/studies/engine/grid_phases.hpp"
 #include "sweepcheck/studies/engine/integrate.hpp"
 #include "sweepcheck/studies/engine/measure_run.hpp"
 #include "sweepcheck/studies/engine/refinement.hpp"
@@ -34,6 +35,10 @@ struct StudyOptions {
   IntegrateOptions integrate;
   FitOptions fit;           // expected_order is taken from each scheme's claim
   RefineOptions refine;     // refinement before judging (fit_order.md); max_new_rungs = 0: the ladder only
+  // Each rung over grid phases (studies/engine/grid_phases.hpp): where the
+  // plain grid's run has an event, K − 1 shifted grids more, the worst
+  // phase's row (--phases, --phases-at).
+  GridPhases phases;
   // The reference's own error estimate (0 for an exact solution; for a
   // sampled reference, its distance to a reference at twice its step), added
   // to every row's noise floor: no fitted error may be comparable to it.
@@ -57,6 +62,7 @@ struct StudyOptions {
     refine.validate();
     integrate.validate();
     fit.validate();
+    phases.validate();
     if (points_per_step < 1) throw std::invalid_argument("StudyOptions: points_per_step must be >= 1");
     executor.validate("StudyOptions");
     if (!(reference_error >= 0)) throw std::invalid_argument("StudyOptions: reference_error must be >= 0");
@@ -83,15 +89,20 @@ RunRow make_run_row(const P& problem, const std::string& parameters, const Schem
   return row;
 }
 
-// One run of one scheme with n steps, error measured against `reference`
-// (any callable t ↦ x(t), or a SampledReference at its sample times).
+// One rung of one scheme with n steps, error measured against `reference`
+// (any callable t ↦ x(t), or a SampledReference at its sample times), over
+// the grid phases opt.phases spends on it.
 template <Problem P, class Reference>
 RunRow run_one(const P& problem, const std::string& parameters, const Reference& reference, const SchemeSpec& spec,
                std::int64_t n, const StudyOptions& opt) {
   // A scheme that cannot run on P is refused with what it needs (with_scheme_for).
   return with_scheme_for<P>(spec, problem.name(), [&](const auto& scheme) -> RunRow {
     using Scheme = std::decay_t<decltype(scheme)>;
-    RunRow row = measure_run(problem, scheme, reference, n, opt.points_per_step, opt.integrate);
+    RunRow row = measure_rung(opt.phases, [&](double phase) {
+      IntegrateOptions io = opt.integrate;
+      io.phase = phase;
+      return measure_run(problem, scheme, reference, n, opt.points_per_step, io);
+    });
     row.noise_floor += opt.reference_error;
     label_row<Scheme>(row, parameters, spec);
     return row;

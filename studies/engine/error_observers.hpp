@@ -123,7 +123,7 @@ class ActiveSetObserver {
   }
 
   // 1 when the run has an event with a velocity jump (or the set cannot tell), else 0.
-  std::int64_t changes() const {
+  std::int64_t has_event() const {
     if (unknown_) return 1;
     return jump_ > T(kKinkFraction) * speed_ && jump_ > T(0) ? 1 : 0;
   }

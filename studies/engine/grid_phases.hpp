@@ -82,6 +82,13 @@ inline GridPhases::When parse_phases_when(const std::string& s) {
   throw std::invalid_argument("phases: expected at-events, always or never (got '" + s + "')");
 }
 
+// Whether a row kept from an earlier run (a journal, --resume) was measured
+// as a rung measured by `g` now would be: over the phases g spends on a run
+// with its events (a rung without events: the plain grid alone).
+inline bool measured_as(const RunRow& done, const GridPhases& g) {
+  return std::size_t(done.phases) == g.phases(done.events > 0).size();
+}
+
 // The phased grid of a run: n steps of h = span / n, first step φ h.
 template <class T>
 struct PhasedGrid {
@@ -159,18 +166,31 @@ inline RunRow worst_over_phases(const std::vector<RunRow>& per_phase, const std:
   return out;
 }
 
+// The row of a phase's run: the run itself when it is a row; a richer run
+// (studies/runs' AuditRun: a row with its samples and faults) supplies its
+// own rung_row, found by argument-dependent lookup.
+inline RunRow& rung_row(RunRow& r) { return r; }
+
 // A rung of n steps measured as GridPhases says: run_phase(φ) runs the
-// scheme on the grid of phase φ and returns its row. The plain grid first;
-// the other phases only where `g` spends them (its active set changed, or
-// always) and the plain grid's run finished; then the worst over them.
+// scheme on the grid of phase φ and returns its run (a RunRow, or a run
+// with a rung_row). The plain grid first; the other phases only where `g`
+// spends them (an event on the plain grid, or always) and the plain grid's
+// run finished. A phase that does not finish is the rung's result as it is
+// (its status and whatever its run carries say why); otherwise the plain
+// grid's run with the worst over the phases as its row.
 template <class RunPhase>
-RunRow measure_rung(const GridPhases& g, RunPhase&& run_phase) {
-  RunRow first = run_phase(0.0);
-  const auto phases = g.phases(first.events > 0);
-  if (phases.size() == 1 || first.status != RunStatus::ok) return first;
-  std::vector<RunRow> rows{std::move(first)};
-  for (std::size_t i = 1; i < phases.size(); ++i) rows.push_back(run_phase(phases[i]));
-  return worst_over_phases(rows, phases);
+auto measure_rung(const GridPhases& g, RunPhase&& run_phase) {
+  auto first = run_phase(0.0);
+  const auto phases = g.phases(rung_row(first).events > 0);
+  if (phases.size() == 1 || rung_row(first).status != RunStatus::ok) return first;
+  std::vector<RunRow> rows{rung_row(first)};
+  for (std::size_t i = 1; i < phases.size(); ++i) {
+    auto run = run_phase(phases[i]);
+    if (rung_row(run).status != RunStatus::ok) return run;
+    rows.push_back(std::move(rung_row(run)));
+  }
+  rung_row(first) = worst_over_phases(rows, phases);
+  return first;
 }
 
 }  // namespace sweepcheck

@@ -43,7 +43,7 @@ TEST(GridPhases, AnEventWithAVelocityJumpIsSeenAndAContactHeldThroughoutIsNot) {
     const auto p = wall(g);
     ActiveSetObserver<double, ConstraintSet<double>> events(p.constraints());
     integrate(p, Pbd<double>{}, 2000, [&](std::int64_t k, double t, const Vec<double>& x) { events(k, t, x); });
-    EXPECT_EQ(events.changes(), g == 1.0 ? 1 : 0) << "g = " << g;
+    EXPECT_EQ(events.has_event(), g == 1.0 ? 1 : 0) << "g = " << g;
   }
 }
 
@@ -90,6 +90,21 @@ TEST(GridPhases, MeasureRungSpendsPhasesOnlyWhereThePlainGridHadAnEvent) {
     return measure_run(p, Pbd<double>{}, [&p](double t) { return p.exact(t); }, 500, 8, o);
   });
   EXPECT_EQ(runs, 1);
+}
+
+// A phase that does not finish ends the rung: its run is the result as it
+// is, and no later phase is run.
+TEST(GridPhases, MeasureRungStopsAtAPhaseThatDoesNotFinish) {
+  std::vector<double> asked;
+  const RunRow r = measure_rung(GridPhases{4, GridPhases::When::always}, [&](double phase) {
+    asked.push_back(phase);
+    RunRow row;
+    row.status = phase == 0.5 ? RunStatus::diverged : RunStatus::ok;
+    row.error_uniform = 1.0;
+    return row;
+  });
+  EXPECT_EQ(r.status, RunStatus::diverged);
+  EXPECT_EQ(asked, (std::vector<double>{0.0, 0.25, 0.5}));
 }
 
 }  // namespace

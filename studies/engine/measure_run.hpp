@@ -90,7 +90,7 @@ RunRow measure_run(const P& problem, const Scheme& scheme, const Reference& refe
   const double h = to_double((problem.t_end() - problem.t0()) / T(n));
   RunRow row = measured_row(problem, n, h, s, viol, inner_tolerance_of(scheme, viol.scale()));
   row.phase = integrate_options.phase;
-  row.events = events.changes();
+  row.events = events.has_event();
   if (s.status == RunStatus::diverged) {
     row.error_uniform = row.error_grid = row.error_final = std::numeric_limits<double>::infinity();
   } else {

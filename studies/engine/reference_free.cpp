@@ -23,13 +23,28 @@ std::vector<LadderRun> ladder(std::vector<LadderRun> runs) {
 
 }  // namespace
 
+double rung_distance(const LadderRun& a, const LadderRun& b, std::size_t* worst) {
+  double d = max_sample_distance(a.samples, b.samples);
+  std::size_t at = 0;
+  const std::size_t common = std::min(a.phase_samples.size(), b.phase_samples.size());
+  for (std::size_t i = 0; i < common; ++i)
+    if (const double di = max_sample_distance(a.phase_samples[i], b.phase_samples[i]); di > d) {
+      d = di;
+      at = i + 1;
+    }
+  if (worst) *worst = at;
+  return d;
+}
+
 SuccessiveDifferences successive_differences(std::vector<LadderRun> runs) {
   runs = ladder(std::move(runs));
   SuccessiveDifferences out;
   const LadderRun* finer = nullptr;
   for (const auto& r : runs) {
     if (finer) {
-      out.d.push_back(max_sample_distance(finer->samples, r.samples));
+      std::size_t worst = 0;
+      out.d.push_back(rung_distance(*finer, r, &worst));
+      out.worst_phase.push_back(worst);
       out.floors.push_back(finer->noise_floor + r.noise_floor);
     }
     out.h.push_back(r.h);
@@ -44,7 +59,7 @@ std::vector<OrderPoint> difference_points(std::vector<LadderRun> runs) {
   if (runs.size() < 2) return points;
   const std::size_t m = runs.size() - 1;
   std::vector<double> d(m), scale(m, 1.0);
-  for (std::size_t i = 0; i < m; ++i) d[i] = max_sample_distance(runs[i].samples, runs[i + 1].samples);
+  for (std::size_t i = 0; i < m; ++i) d[i] = rung_distance(runs[i], runs[i + 1]);
   for (std::size_t i = m - 1; i-- > 0;) {
     scale[i] = scale[i + 1];
     const double a21 = std::log(runs[i + 1].h / runs[i].h), a32 = std::log(runs[i + 2].h / runs[i + 1].h);

@@ -14,21 +14,33 @@ namespace sweepcheck {
 
 // One run of the ladder: its step, its states at the common sample times
 // (empty when it diverged or did not reach them), its noise floor.
+// A rung run over grid phases (studies/engine/grid_phases.hpp) keeps the
+// plain grid's states in `samples` and phase i's (φ = i / K, i = 1..K−1) in
+// phase_samples[i − 1]. Two successive rungs are compared phase by phase,
+// over the phases both were run on, and their distance is the largest: the
+// phased measure of a reference, without one (issue 55).
 struct LadderRun {
   double h = 0;
   std::vector<Vec<double>> samples;
   double noise_floor = 0;
   bool usable = true;  // false for diverged or capped runs
-  double cost = 0;     // its work units (OrderPoint::cost): the refinement budget counts them
+  double cost = 0;     // its work units, every phase's (OrderPoint::cost): the refinement budget counts them
   double seconds = 0;  // its wall seconds: information only
+  std::vector<std::vector<Vec<double>>> phase_samples{};  // phases 1..K−1 (above); empty: the plain grid only
 };
 
-// Usable runs in ascending h and d_i = max_j |x_{h_i}(τ_j) − x_{h_{i+1}}(τ_j)|
+// The distance of two rungs at the sample times: max_j |a(τ_j) − b(τ_j)|,
+// the largest over the grid phases both have (phase 0 always); `worst`, if
+// given, is set to the index of the phase that has it (0: the plain grid).
+double rung_distance(const LadderRun& a, const LadderRun& b, std::size_t* worst = nullptr);
+
+// Usable runs in ascending h and d_i = rung_distance(run_i, run_{i+1})
 // between successive ones, with noise floors floor_i + floor_{i+1}.
 struct SuccessiveDifferences {
   std::vector<double> h;       // ascending, usable runs only
   std::vector<double> d;       // h.size() − 1 differences
   std::vector<double> floors;  // one per difference
+  std::vector<std::size_t> worst_phase;  // one per difference: the phase index of its largest distance (rung_distance)
 };
 SuccessiveDifferences successive_differences(std::vector<LadderRun> runs);
 

@@ -180,6 +180,32 @@ TEST(DifferencePoints, AFinerRunLeavesTheCoarserPointsAsTheyWere) {
   }
 }
 
+// Grid phases (issue 55): two rungs are compared phase by phase, over the
+// phases both have, and the largest distance counts, with its phase.
+TEST(DifferencePoints, RungsRunOverGridPhasesAreComparedPhaseByPhaseAndTheLargestDistanceCounts) {
+  auto runs = power_law_runs({10, 20, 40}, 0.7, 1.0);
+  const auto plain = successive_differences(runs);
+  auto shifted = [](const LadderRun& r, double by) {
+    std::vector<Vec<double>> s = r.samples;
+    s[0][0] += by;
+    return s;
+  };
+  // h = 0.2, 0.1, 0.05 (n = 10, 20, 40). The two finer rungs have phases:
+  // on phase 1 the pair differs by 0.5 more than on the plain grids, on phase 2 by 0.1.
+  runs[1].phase_samples = {shifted(runs[1], 0.5), shifted(runs[1], 0.1)};
+  runs[2].phase_samples = {runs[2].samples, runs[2].samples};
+  const auto phased = successive_differences(runs);
+  ASSERT_EQ(phased.d.size(), 2u);
+  EXPECT_NEAR(phased.d[0], plain.d[0] + 0.5, 1e-12);  // x_{0.1} lies above x_{0.05}: the shift adds
+  EXPECT_EQ(phased.worst_phase[0], 1u);
+  // The coarsest rung has no phases: its pair compares the plain grids alone.
+  EXPECT_EQ(phased.d[1], plain.d[1]);
+  EXPECT_EQ(phased.worst_phase[1], 0u);
+  EXPECT_EQ(rung_distance(runs[2], runs[1]), phased.d[0]);
+  // The control: without phases both pairs are the plain distances.
+  EXPECT_EQ(plain.worst_phase, (std::vector<std::size_t>{0, 0}));
+}
+
 TEST(DifferencePoints, ARunThatDidNotFinishIsLeftOutAndItsNeighboursAreCompared) {
   auto runs = power_law_runs({10, 20, 40, 80}, 0.7, 1.0);
   runs[2].usable = false;

@@ -151,7 +151,7 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
   row.violation = viol.violation();
   row.max_increment = viol.max_increment();
   row.phase = phase;
-  row.events = events.changes();
+  row.events = events.has_event();
   if (ended_early(row.status)) {
     row.error_uniform = row.error_grid = std::numeric_limits<double>::infinity();
   } else {
@@ -213,17 +213,8 @@ ChildRunner budgeted_child_runner(RunBudget& budget, int constraints, ChildLimit
 
 AuditRun run_rung(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
                   const std::vector<double>& sample_times, const GridPhases& phases) {
-  AuditRun first = run_stepper(problem, scheme, n, points_per_step, sample_times, 0.0);
-  const auto list = phases.phases(first.row.events > 0);
-  if (list.size() == 1 || first.row.status != RunStatus::ok) return first;
-  std::vector<RunRow> rows{first.row};
-  for (std::size_t i = 1; i < list.size(); ++i) {
-    AuditRun r = run_stepper(problem, scheme, n, points_per_step, sample_times, list[i]);
-    if (r.row.status == RunStatus::problem_fault || r.row.status == RunStatus::non_finite) return r;
-    rows.push_back(std::move(r.row));
-  }
-  first.row = worst_over_phases(rows, list);
-  return first;
+  return measure_rung(phases,
+                      [&](double phase) { return run_stepper(problem, scheme, n, points_per_step, sample_times, phase); });
 }
 
 GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
@@ -268,12 +259,12 @@ GuardedRun guarded_run(const AuditProblem& problem, const SchemeFactory& scheme,
 }
 
 ExternalRun run_external(const ExternalSchemes& schemes, std::size_t scheme, std::int64_t n, int points_per_step,
-                         double reference_error, RunBudget& budget) {
+                         double reference_error, RunBudget& budget, const GridPhases& phases) {
   const NamedScheme& s = schemes.schemes.at(scheme);
   const AuditProblem& problem = schemes.problem;
   const ChildRunner child = budgeted_child_runner(budget, problem.view->constraints().size());
   GuardedRun g = guarded_run(problem, s.make, n, points_per_step, {}, child, s.label,
-                             std::numeric_limits<double>::quiet_NaN());
+                             std::numeric_limits<double>::quiet_NaN(), phases);
   ExternalRun out{std::move(g.run.row), {}};
   out.row.scheme = s.label;
   out.row.noise_floor += reference_error;

@@ -115,6 +115,8 @@ struct AuditRun {
   std::vector<Vec<double>> samples;
   std::string problem_fault;
 };
+// The row measure_rung reads and replaces (studies/engine/grid_phases.hpp).
+inline RunRow& rung_row(AuditRun& r) { return r.row; }
 // `phase`: the grid's (studies/engine/grid_phases.hpp; 0 the plain grid).
 AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
                      const std::vector<double>& sample_times = {}, double phase = 0);
@@ -122,8 +124,8 @@ AuditRun run_stepper(const AuditProblem& problem, const SchemeFactory& scheme, s
 // A ladder rung of n steps measured as `phases` says (measure_rung,
 // studies/engine/grid_phases.hpp): the plain grid's run, then the other
 // phases where they are spent; the row is the worst phase's, the samples and
-// the hash the plain grid's. A phase that ends in a problem fault or a non-
-// finite state is the rung's result, as it is.
+// the hash the plain grid's. A phase that does not finish (a problem fault,
+// a non-finite state, a divergence) is the rung's result, as it is.
 AuditRun run_rung(const AuditProblem& problem, const SchemeFactory& scheme, std::int64_t n, int points_per_step,
                   const std::vector<double>& sample_times, const GridPhases& phases);
 

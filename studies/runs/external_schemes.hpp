@@ -21,6 +21,7 @@
 #include "studies/runs/run_codec.hpp"
 #include "studies/runs/scheme_factory.hpp"
 #include "sweepcheck/solvers/adapters/problem_view_of.hpp"
+#include "sweepcheck/studies/engine/grid_phases.hpp"
 #include "sweepcheck/studies/engine/sampled_reference.hpp"
 
 namespace sweepcheck {
@@ -46,8 +47,9 @@ inline void decode(codec::Reader& r, ExternalRun& x) { codec::decode(r, x.row), 
 // Run `n` steps of schemes.schemes[scheme] in a child under `budget`; the
 // row labelled as given, its noise floor raised by `reference_error` (as
 // run_one does), the fault a sentence naming scheme, h and cause.
+// `phases`: the rung's grid phases (studies/engine/grid_phases.hpp), in the one child.
 ExternalRun run_external(const ExternalSchemes& schemes, std::size_t scheme, std::int64_t n, int points_per_step,
-                         double reference_error, RunBudget& budget);
+                         double reference_error, RunBudget& budget, const GridPhases& phases = GridPhases::none());
 
 // A study's problem and reference as an AuditProblem (double precision only):
 // `reference` is x(t) (any callable) or a SampledReference<double>. The

@@ -72,11 +72,14 @@ std::string describe(const ChildCrash& c);
 // The child's answer pipe, a descriptor it inherited (issue 60): whether
 // code running in the child closed it (or put another file in its place),
 // so the result could not be sent. The child checks the pipe before it
-// sends (one fstat per run); where a scheme plugin's code is loaded too
-// (register_plugin_code), also before and after each call into a problem
+// sends (one fstat per run). Where a scheme plugin's code is loaded too
+// (register_plugin_code) and the pipe was lost, run_in_child runs the work
+// once more with the pipe checked before and after each call into a problem
 // plugin (report_child_call), so a closing inside a call is told from one
-// between calls. Without a scheme plugin only the problem's code can have
-// closed it: the in-tree schemes and the harness close no descriptor.
+// between calls; the per-call check costs two fstat calls a call, so a run
+// that keeps its pipe never pays it. Without a scheme plugin only the
+// problem's code can have closed it: the in-tree schemes and the harness
+// close no descriptor.
 struct ChildChannel {
   bool lost = false;         // the pipe was gone when the child sent its answer
   bool scheme_code = false;  // a scheme plugin's code was registered in the child
@@ -104,6 +107,8 @@ struct ChildResult {
 // Runs `work` in a forked child and returns its result or the fault. Throws
 // std::runtime_error only when the host cannot create the child (fork or
 // pipe failing: a host problem, not the scheme's). time_limit_seconds > 0.
+// A run that lost its answer pipe with a scheme plugin's code loaded is made
+// twice, the second time watched (ChildChannel); each within the limit.
 ChildResult run_in_child(const std::function<std::string()>& work, double time_limit_seconds,
                          const ChildLimits& limits = {});
 

@@ -279,6 +279,44 @@ TEST(IsolatedRunChannel, WithASchemePluginLoadedAPipeClosedBetweenCallsIsNotTheP
   EXPECT_EQ(with_a_scheme_plugin_loaded(false), 0);
 }
 
+// The per-call watch is paid only by a second run, made when the first lost
+// its pipe with a scheme plugin loaded: a closing that the second run does
+// not repeat (here: only while a marker file is absent) keeps the first
+// run's result, blamed on no call, and says the second run kept its pipe.
+TEST(IsolatedRunChannel, AClosingTheWatchedSecondRunDoesNotRepeatIsSaidAndBlamedOnNoCall) {
+  char marker[] = "/tmp/sweepcheck-closed-once-XXXXXX";
+  const int fd = ::mkstemp(marker);
+  ASSERT_GE(fd, 0);
+  ::close(fd);
+  ::unlink(marker);
+  const std::string path = marker;
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    register_plugin_code(reinterpret_cast<const void*>(&close_inherited_descriptors), CodeOwner::scheme);
+    const auto r = run_in_child(
+        [path]() -> std::string {
+          report_child_call(0, 2.5);
+          if (std::ifstream(path).good()) {  // the second run: keeps its pipe
+            report_child_call_returned();
+            return "kept";
+          }
+          std::ofstream(path) << "closed once";
+          close_inherited_descriptors();
+          report_child_call_returned();
+          return "sent into nothing";
+        },
+        30);
+    ::unlink(path.c_str());
+    const bool ok = r.status == RunStatus::crashed && r.channel.lost && r.channel.closed_in.call == -1 &&
+                    r.detail.find("the closing did not repeat") != std::string::npos &&
+                    problem_fault_cause("problem plugin 'p'", r).empty();
+    ::_exit(ok ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 TEST(IsolatedRun, AnEndlessLoopIsKilledAtItsTimeLimit) {
   const auto start = std::chrono::steady_clock::now();
   const auto r = run_in_child(

@@ -161,9 +161,11 @@ void RunJournal::remove() {
 }
 
 RunRow journaled(RunJournal* journal, const std::string& problem, const std::string& parameters,
-                 const std::string& scheme, std::int64_t steps, const std::function<RunRow()>& run) {
+                 const std::string& scheme, std::int64_t steps, const std::function<RunRow()>& run,
+                 const GridPhases& phases) {
   if (!journal) return run();
-  if (auto done = journal->find(problem, parameters, scheme, steps)) return *done;
+  if (auto done = journal->find(problem, parameters, scheme, steps))
+    if (measured_as(*done, phases)) return *done;
   RunRow row = run();
   journal->record(row);
   return row;

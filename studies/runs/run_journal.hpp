@@ -20,6 +20,7 @@
 #include <tuple>
 #include <utility>
 
+#include "sweepcheck/studies/engine/grid_phases.hpp"
 #include "sweepcheck/studies/engine/run_row.hpp"
 
 namespace sweepcheck {
@@ -76,7 +77,10 @@ class RunJournal {
 
 // The hook of a study runner: the journal's row for this run when there is
 // one, else run() recorded in the journal. journal may be null (no journal).
+// A row found serves only when it was measured over the phases `phases`
+// spends on it (measured_as, studies/engine/grid_phases.hpp).
 RunRow journaled(RunJournal* journal, const std::string& problem, const std::string& parameters,
-                 const std::string& scheme, std::int64_t steps, const std::function<RunRow()>& run);
+                 const std::string& scheme, std::int64_t steps, const std::function<RunRow()>& run,
+                 const GridPhases& phases = GridPhases::none());
 
 }  // namespace sweepcheck

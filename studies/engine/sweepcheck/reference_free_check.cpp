@@ -16,6 +16,7 @@ void ReferenceFreeOptions::validate() const {
   refine.validate();
   richardson.validate();
   integrate.validate();
+  phases.validate();
 }
 
 FitOptions reference_free_fit_options(const OrderClaim& claim) {
@@ -68,9 +69,14 @@ void judge_reference_free(ReferenceFreeResult& r, std::vector<LadderRun>& runs, 
   ro.resolution = r.claim.resolution;
   r.estimate = reference_free_estimate(runs, std::numeric_limits<double>::quiet_NaN(), false, ro);
   const auto d = successive_differences(runs);
+  // Each row's distance to the next finer rung is its error; over grid
+  // phases, the phase of the largest distance is the row's.
   for (auto& row : r.rows)
     for (std::size_t m = 0; m + 1 < d.h.size(); ++m)
-      if (d.h[m + 1] == row.h) row.error_uniform = d.d[m];
+      if (d.h[m + 1] == row.h) {
+        row.error_uniform = d.d[m];
+        if (row.phases > 1) row.phase = double(d.worst_phase[m]) / double(row.phases);
+      }
 }
 
 std::string ReferenceFreeResult::summary() const {

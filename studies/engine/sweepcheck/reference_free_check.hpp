@@ -34,6 +34,8 @@
 #include "sweepcheck/scheme_instance.hpp"
 #include "sweepcheck/solvers/core/problem.hpp"
 #include "sweepcheck/steps.hpp"
+#include "sweepcheck/studies/engine/error_observers.hpp"
+#include "sweepcheck/studies/engine/grid_phases.hpp"
 #include "sweepcheck/studies/engine/integrate.hpp"
 #include "sweepcheck/studies/engine/measure_run.hpp"
 #include "sweepcheck/studies/engine/reference_free.hpp"
@@ -54,6 +56,11 @@ struct ReferenceFreeOptions {
   // units of new rungs (deterministic: a gtest built on it is never flaky),
   // at most 12 new rungs; max_new_rungs = 0 judges the given steps alone.
   RefineOptions refine = ConvergenceOptions::default_refine();
+  // Each rung over grid phases (studies/engine/grid_phases.hpp), as
+  // check_convergence: where the plain grid's run has an event, K − 1
+  // shifted grids more, and successive rungs compared phase by phase
+  // (reference_free.hpp, LadderRun); GridPhases::none(): the plain grid only.
+  GridPhases phases;
   // Roache's safety factor for the GCI (information beside the verdict).
   RichardsonOptions richardson;
   IntegrateOptions integrate;
@@ -132,20 +139,56 @@ ReferenceFreeResult checked_reference_free(const P& problem, const Scheme& schem
   r.claim = resolve_claim(claim, probe);
   const auto times = equally_spaced_samples(double(problem.t0()), double(problem.t_end()), options.samples);
   std::vector<LadderRun> runs;
-  auto run = [&](std::int64_t n) {
+  using Set = std::decay_t<decltype(problem.constraints())>;
+  // One grid of n steps and phase φ: its row and its states at the sample
+  // times (empty when it did not finish).
+  auto run_grid = [&](std::int64_t n, double phase) {
     const auto instance = fresh_instance(scheme);
     SampleRecorder<double> rec(times);
-    ViolationObserver<double, std::decay_t<decltype(problem.constraints())>> viol(problem.constraints());
-    auto obs = observers(rec, viol);
-    const RunSummary s = integrate(problem, instance, n, obs, options.integrate);
+    ViolationObserver<double, Set> viol(problem.constraints());
+    ActiveSetObserver<double, Set> events(problem.constraints());
+    auto obs = observers(rec, viol, events);
+    IntegrateOptions io = options.integrate;
+    io.phase = phase;
+    const RunSummary s = integrate(problem, instance, n, obs, io);
     RunRow row = measured_row(problem, n, span / double(n), s, viol, inner_tolerance_of(instance, viol.scale()));
+    row.phase = phase;
+    row.events = events.has_event();
+    const bool ok = s.status == RunStatus::ok && rec.complete();
+    return std::pair{row, ok ? rec.samples() : std::vector<Vec<double>>{}};
+  };
+  // One rung: the plain grid, then the other phases where options.phases
+  // spends them; a phase that does not finish makes the rung its row.
+  auto run = [&](std::int64_t n) {
+    auto [row, samples] = run_grid(n, 0.0);
+    LadderRun lr{row.h, std::move(samples), row.noise_floor, false, row.work_units(), row.wall_seconds, {}};
+    lr.usable = !lr.samples.empty();
+    const auto phases = options.phases.phases(row.events > 0);
+    for (std::size_t i = 1; lr.usable && i < phases.size(); ++i) {
+      auto [more, more_samples] = run_grid(n, phases[i]);
+      lr.cost += more.work_units();
+      lr.seconds += more.wall_seconds;
+      if (more_samples.empty()) {
+        row = more;
+        row.phase_work_units = lr.cost;
+        lr.usable = false;
+        break;
+      }
+      lr.phase_samples.push_back(std::move(more_samples));
+      lr.noise_floor = std::max(lr.noise_floor, more.noise_floor);
+      row.violation = std::max(row.violation, more.violation);
+      row.max_increment = std::max(row.max_increment, more.max_increment);
+      row.noise_floor = lr.noise_floor;
+    }
+    if (lr.usable && phases.size() > 1) {
+      row.phases = static_cast<int>(phases.size());
+      row.phase_work_units = lr.cost;
+    }
     row.scheme = r.scheme;
     row.error_uniform = row.error_grid = row.error_final = std::numeric_limits<double>::quiet_NaN();
     row.claimed_order = r.claim.claimed_order();
     row.claim_is_sharp = r.claim.sharp();
-    const bool ok = s.status == RunStatus::ok && rec.complete();
-    runs.push_back({row.h, ok ? rec.samples() : std::vector<Vec<double>>{}, row.noise_floor, ok, row.work_units(),
-                    row.wall_seconds});
+    runs.push_back(std::move(lr));
     r.rows.push_back(row);
   };
   for (const std::int64_t n : options.steps.step_counts(span)) run(n);
