@@ -359,6 +359,9 @@ int run_audit_command(const CLI::App& cmd, const AuditConfig& given, const CLI::
     cfg.problem_plugin = python_scheme_plugin("audit: --python-problem");
     ::setenv("SWEEPCHECK_PYTHON_PROBLEM", cfg.python_problem.c_str(), 1);
   }
+  // A Python problem's exact solution is probed when it is made (python/sweepcheck/_consistency.py);
+  // --no-validate skips that probe too.
+  if (cfg.no_validate) ::setenv("SWEEPCHECK_PYTHON_NO_VALIDATE", "1", 1);
   const std::vector<double> perturbations = parse_perturbations(cfg.large_step_perturbations);
   const SchemeFactory factory =
       cfg.spec ? catalog_scheme_factory(*cfg.spec) : load_plugin(cfg.plugin);

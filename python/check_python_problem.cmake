@@ -41,3 +41,16 @@ if(NOT rc EQUAL 2 OR NOT err MATCHES "Python problem 'problems:StaticProjection'
   message(FATAL_ERROR "a Python problem that breaks validation was not refused by name (exit ${rc}):\n${err}")
 endif()
 message(STATUS "a Python problem that breaks validation refused by name: ${err}")
+# The same for a problem whose sets' calls are right but whose exact solution does not solve it (the
+# field's sign flipped): the consistency probe of its exact solution (python/sweepcheck/_consistency.py)
+# refuses it when the plugin makes it, before any run; --no-validate skips that probe.
+file(REMOVE_RECURSE ${OUT}-bad)
+execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=PYTHONPATH PYTHONPATH=${TESTS}
+                        ${PROGRAM} audit --scheme pbd --python-problem problems:WrongFieldSign --max-problems 1
+                        --quiet --out ${OUT}-bad
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "problem 'wrong-field-sign' is not what it says it is"
+   OR NOT err MATCHES "exact\\(t\\) must solve x' in f\\(t, x\\) - N\\(S\\(t\\), x\\)" OR EXISTS ${OUT}-bad/audit.json)
+  message(FATAL_ERROR "a Python problem whose exact solution does not solve it was not refused by name (exit ${rc}):\n${err}")
+endif()
+message(STATUS "a Python problem whose exact solution does not solve it refused by name: ${err}")

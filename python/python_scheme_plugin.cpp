@@ -250,7 +250,9 @@ extern "C" __attribute__((visibility("default"))) int sweepcheck_create_problem(
   if (!spec || !*spec)
     throw std::invalid_argument("the Python problem plugin needs SWEEPCHECK_PYTHON_PROBLEM=module:Class");
   with_object(spec, "problem", [out](const py::object& problem) {  // a class is called, as for a scheme
-    const py::tuple parts = py::module_::import("sweepcheck").attr("_problem_parts")(problem);
+    // Read and checked, its exact solution probed against it (python/sweepcheck/_consistency.py): a
+    // BadInput there is exit 2, the problem and the property named.
+    const py::tuple parts = py::module_::import("sweepcheck").attr("_plugin_problem_parts")(problem);
     *out = new PyProblemDefinition(parts);
   });
   return sweepcheck::plugin::kProblemAbiVersion;

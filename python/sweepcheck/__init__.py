@@ -31,7 +31,10 @@ A result's figures (matplotlib): ``r.plot()``, ``r.plot(path="r.svg")``; in a no
 verdict, reason and figure.  The program itself: ``python3 -m sweepcheck --help``.  The pytest plugin
 (fixtures, ``--sweepcheck-report DIR``): ``sweepcheck.pytest_plugin``.
 """
+import os
+
 from . import _sweepcheck
+from ._consistency import check_exact_solution
 from ._schemes import BadInput
 from .manufactured import manufactured  # issue 56: manufactured problems (and a Hypothesis strategy)
 from ._sweepcheck import (CheckOptions, ConvergenceResult, NormFit, OrderClaim, OrderFit, Problem,
@@ -58,7 +61,9 @@ def problem(name, **options):
     ``time_scale`` (1).  It is validated as problem plugins are
     (solvers/plugin/problem_validation.hpp: exact(t0) = x0, projections land in
     S_j and are idempotent and nearest, distances and gradients agree with
-    g); a ValueError lists what it breaks (``validate=False`` skips it).
+    g), and its exact solution is probed against it (python/sweepcheck/_consistency.py:
+    exact(t) lies in S(t) and solves x' in f - N(S, x) at sixteen times); a
+    ValueError lists what it breaks (``validate=False`` skips both).
     C++ schemes (``"pbd"``) and Python schemes run on it alike.
     """
     if isinstance(name, str):
@@ -99,7 +104,21 @@ def _problem_parts(obj):
 
 
 def _python_problem(obj, validate=True):
-    return _sweepcheck.python_problem(*_problem_parts(obj), bool(validate))
+    parts = _problem_parts(obj)
+    made = _sweepcheck.python_problem(*parts, bool(validate))  # the sets' calls validated first
+    if validate:
+        check_exact_solution(parts)  # then whether exact(t) solves the problem (python/sweepcheck/_consistency.py)
+    return made
+
+
+def _plugin_problem_parts(obj):
+    """_problem_parts for the audit's Python problem plugin (python_scheme_plugin.cpp), with the exact
+    solution's consistency probe, so that `--python-problem` refuses what sweepcheck.problem() refuses
+    (BadInput: exit 2); `sweepcheck audit --no-validate` sets SWEEPCHECK_PYTHON_NO_VALIDATE=1, which skips it."""
+    parts = _problem_parts(obj)
+    if os.environ.get("SWEEPCHECK_PYTHON_NO_VALIDATE") != "1":
+        check_exact_solution(parts)
+    return parts
 
 
 from . import testing  # noqa: E402  (after problem(): testing uses it)

@@ -151,6 +151,9 @@ def audit(scheme, out="audit", *, problem=None, max_problems=0, jobs=None, run_t
     if problem is not None:
         from . import _problem_parts
         parts = _problem_parts(problem() if isinstance(problem, type) else problem)  # its attributes checked here
+        if "--no-validate" not in extra_args:  # its exact solution probed here too: BadInput before any run
+            from ._consistency import check_exact_solution
+            check_exact_solution(parts)
         problem_label = f"Python problem '{parts[0]}'"
         problem_data = _pickled(problem, "problem", parts[0])
     if not isinstance(max_problems, int) or isinstance(max_problems, bool) or max_problems < 0:

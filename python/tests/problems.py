@@ -61,3 +61,22 @@ class WrongStart(PythonWall):
 class NoExact(PythonWall):
     name = "no-exact"
     exact = None
+
+
+class WrongFieldSign(PythonWall):
+    """Wrong, and every set call right: the field pulls up (f_2 = +4) while the exact solution still
+    rides the wall, which only a pull down (a non-negative multiplier) keeps it on: x' = f + lambda
+    grad g needs lambda = -(4 - pi cos 2 pi t) < 0.  The validation of the sets' calls cannot see it;
+    the consistency probe of the exact solution must (python/sweepcheck/_consistency.py)."""
+    name = "wrong-field-sign"
+
+    def f(self, t, x):
+        return np.array([1.0 - x[0], 4.0])
+
+
+class LeavesTheSet(PythonWall):
+    """Wrong: its exact solution starts at x0 but sinks below the wall, 0.2 t under it."""
+    name = "leaves-the-set"
+
+    def exact(self, t):
+        return super().exact(t) - np.array([0.0, 0.2 * t])
