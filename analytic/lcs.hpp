@@ -96,35 +96,40 @@ struct LcsData {
   int m() const { return static_cast<int>(C.rows()); }
 
   // Every structural condition of Section 7, each with an error naming it.
-  void validate() const {
-    using std::abs;
-    input.validate();
-    const Eigen::Index n = A.rows(), m = C.rows();
-    auto need = [&](bool ok, const std::string& what) {
-      if (!ok) throw std::invalid_argument("LCS '" + name + "': " + what);
-    };
-    need(n >= 1 && A.cols() == n, "A must be square and non-empty");
-    need(m >= 1 && C.cols() == n, "C must be m × n with m >= 1");
-    need(B.rows() == n && B.cols() == m, "B must be n × m");
-    need(E.size() == n, "E must have n entries");
-    need(G.size() == m && F.size() == m, "G and F must have m entries");
-    need(x0.size() == n, "x0 must have n entries");
-    need(t_end > T(0), "t_end must be > 0");
-    need(P.size() != 0,
-         "no P given: the sweeping-process reformulation needs a symmetric positive-definite P with P B = Cᵀ");
-    need(P.rows() == n && P.cols() == n, "P must be n × n");
-    const T tol = T(64) * epsilon<T>();
-    need((P - P.transpose()).norm() <= tol * P.norm(), "P is not symmetric");
-    const Eigen::SelfAdjointEigenSolver<Mat<T>> eig(P, Eigen::EigenvaluesOnly);
-    need(eig.eigenvalues().minCoeff() > tol * eig.eigenvalues().maxCoeff(), "P is not positive definite");
-    const T misfit = (P * B - C.transpose()).norm();
-    need(misfit <= tol * (P.norm() * B.norm() + C.norm()),
-         "P B ≠ Cᵀ (‖P B − Cᵀ‖ = " + std::to_string(static_cast<double>(misfit)) + ")");
-    const Vec<T> w0 = C * x0 + G * input.value(T(0)) + F;
-    const T floor = T(64) * epsilon<T>() * (T(1) + C.norm() * x0.norm() + G.norm() + F.norm());
-    need(w0.minCoeff() >= -floor, "the initial state violates C x0 + G u(0) + F ≥ 0");
-  }
+  // Defined below the class, not inline: lcs_instances.hpp can then declare
+  // it instantiated once (build time, issue 58).
+  void validate() const;
 };
+
+template <class T>
+void LcsData<T>::validate() const {
+  using std::abs;
+  input.validate();
+  const Eigen::Index n = A.rows(), m = C.rows();
+  auto need = [&](bool ok, const std::string& what) {
+    if (!ok) throw std::invalid_argument("LCS '" + name + "': " + what);
+  };
+  need(n >= 1 && A.cols() == n, "A must be square and non-empty");
+  need(m >= 1 && C.cols() == n, "C must be m × n with m >= 1");
+  need(B.rows() == n && B.cols() == m, "B must be n × m");
+  need(E.size() == n, "E must have n entries");
+  need(G.size() == m && F.size() == m, "G and F must have m entries");
+  need(x0.size() == n, "x0 must have n entries");
+  need(t_end > T(0), "t_end must be > 0");
+  need(P.size() != 0,
+       "no P given: the sweeping-process reformulation needs a symmetric positive-definite P with P B = Cᵀ");
+  need(P.rows() == n && P.cols() == n, "P must be n × n");
+  const T tol = T(64) * epsilon<T>();
+  need((P - P.transpose()).norm() <= tol * P.norm(), "P is not symmetric");
+  const Eigen::SelfAdjointEigenSolver<Mat<T>> eig(P, Eigen::EigenvaluesOnly);
+  need(eig.eigenvalues().minCoeff() > tol * eig.eigenvalues().maxCoeff(), "P is not positive definite");
+  const T misfit = (P * B - C.transpose()).norm();
+  need(misfit <= tol * (P.norm() * B.norm() + C.norm()),
+       "P B ≠ Cᵀ (‖P B − Cᵀ‖ = " + std::to_string(static_cast<double>(misfit)) + ")");
+  const Vec<T> w0 = C * x0 + G * input.value(T(0)) + F;
+  const T floor = T(64) * epsilon<T>() * (T(1) + C.norm() * x0.norm() + G.norm() + F.norm());
+  need(w0.minCoeff() >= -floor, "the initial state violates C x0 + G u(0) + F ≥ 0");
+}
 
 // The moving set S(t) as the foundation's observers see it (max_violation).
 template <class T>
@@ -146,16 +151,8 @@ class LcsSweeping {
  public:
   using Scalar = T;
 
-  explicit LcsSweeping(LcsData<T> d) : d_(std::move(d)) {
-    d_.validate();
-    const Eigen::SelfAdjointEigenSolver<Mat<T>> eig(d_.P);
-    const Vec<T> s = eig.eigenvalues().cwiseSqrt();
-    R_ = eig.eigenvectors() * s.asDiagonal() * eig.eigenvectors().transpose();
-    Rinv_ = eig.eigenvectors() * s.cwiseInverse().asDiagonal() * eig.eigenvectors().transpose();
-    Az_ = R_ * d_.A * Rinv_;
-    Ez_ = R_ * d_.E;
-    set_.emplace(d_.C * Rinv_, d_.G, d_.F, d_.input);
-  }
+  // Defined below the class, not inline (as LcsData::validate).
+  explicit LcsSweeping(LcsData<T> d);
 
   std::string name() const { return d_.name; }
   int dim() const { return d_.n(); }
@@ -184,5 +181,17 @@ class LcsSweeping {
   Vec<T> Ez_;
   std::optional<LcsMovingSet<T>> set_;
 };
+
+template <class T>
+LcsSweeping<T>::LcsSweeping(LcsData<T> d) : d_(std::move(d)) {
+  d_.validate();
+  const Eigen::SelfAdjointEigenSolver<Mat<T>> eig(d_.P);
+  const Vec<T> s = eig.eigenvalues().cwiseSqrt();
+  R_ = eig.eigenvectors() * s.asDiagonal() * eig.eigenvectors().transpose();
+  Rinv_ = eig.eigenvectors() * s.cwiseInverse().asDiagonal() * eig.eigenvectors().transpose();
+  Az_ = R_ * d_.A * Rinv_;
+  Ez_ = R_ * d_.E;
+  set_.emplace(d_.C * Rinv_, d_.G, d_.F, d_.input);
+}
 
 }  // namespace sweepcheck

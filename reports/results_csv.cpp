@@ -6,10 +6,15 @@
 #include <cmath>
 // The CSV parser's header trips GCC's -Wstringop-truncation on inlining; the
 // truncation it warns about is of an error message's file name, harmless.
+// (clang has no such warning, and would warn about the unknown name.)
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wstringop-truncation"
+#endif
 #include <libfccp/csv.h>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 #include <limits>
 
 #include "sweepcheck/solvers/core/atomic_file.hpp"
