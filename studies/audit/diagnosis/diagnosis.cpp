@@ -12,6 +12,7 @@
 
 #include "studies/audit/diagnosis/diagnosis_words.hpp"
 #include "studies/audit/diagnosis/precision_floor.hpp"
+#include "studies/audit/diagnosis/work_floor.hpp"
 
 namespace sweepcheck {
 
@@ -330,9 +331,9 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
                            range);
     else
       f.text = fmt::format("{}: the error stalls at {:.2g} for {}, independent of h: a fixed tolerance or slack of "
-                           "about {:.2g} ({}: {} round-off).{}",
+                           "about {:.2g} ({}: {} round-off).{}{}",
                            problem, level, range, level, floor_words(pf),
-                           floor_kind_words(pf.kind),
+                           floor_kind_words(pf.kind), work_floor_words(fine, level),
                            look_slack);
     out.push_back(std::move(f));
   } else if (error_failed && fine.back()->error_uniform > 1.5 * fine.front()->error_uniform) {

@@ -10,6 +10,7 @@
 
 #include "studies/audit/diagnosis/diagnosis.hpp"
 #include "studies/audit/diagnosis/untested_features.hpp"
+#include "studies/audit/diagnosis/work_floor.hpp"
 #include "studies/audit/problems/audit_problems.hpp"
 
 namespace sweepcheck {
@@ -149,6 +150,27 @@ TEST(LawFit, ASetQueriedOnAClockOfAnotherRateIsNamedWithTheRate) {
   const StencilLaw pbd = fit_stencil("S", "wall", clock_traces(1.0));
   EXPECT_EQ(pbd.kind, "fixed");
   for (const auto& f : stencil_findings({pbd})) EXPECT_FALSE(f.defect) << f.text;
+}
+
+TEST(WorkFloor, AnErrorStallingWhileTheInnerSolverTakesTheSameIterationsPerStepNamesItsTolerance) {
+  // Issue 57, item 5: an inner solver (a velocity projection by Uzawa) stopped at 1e-3: the error stalls at
+  // 1e-3 and the solver takes about 40 iterations per step at every h.
+  std::vector<RunRow> rows;
+  for (double h : {0.01, 0.005, 0.0025, 0.00125, 0.000625}) {
+    RunRow r;
+    r.h = h, r.steps = std::int64_t(1 / h), r.error_uniform = 1e-3 * (1 + 0.01 * h), r.scale = 1,
+    r.noise_floor = 1e-14;
+    r.work.inner_iterations = 40 * r.steps;
+    rows.push_back(r);
+  }
+  const auto found = row_findings("p", rows, true, false, nullptr);
+  EXPECT_TRUE(law_any_contains(found, "takes 40-40 iterations per step at every h", true));
+  EXPECT_TRUE(law_any_contains(found, "a floor of about that tolerance, 0.001 here", true));
+  // Negative control: no inner iterations reported.
+  for (auto& r : rows) r.work.inner_iterations = 0;
+  EXPECT_TRUE(law_any_contains(row_findings("p", rows, true, false, nullptr), "reports no inner iterations", true));
+  std::vector<const RunRow*> none;
+  EXPECT_EQ(work_floor_words(none, 1e-3), "");
 }
 
 TEST(UntestedFeatures, TheBatterysFirstThreeProblemsCannotTestAMovingSetOrATimeDependentField) {
