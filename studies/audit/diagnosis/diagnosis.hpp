@@ -90,9 +90,9 @@ std::vector<Finding> step_floor_findings(const std::string& problem, std::vector
 // floor): one step is then off by c h^{1+q}, so a scheme with such a defect
 // converges with order at most q. Named (a defect) when the law is supported
 // and q's interval lies more than the rule's resolution (kLawMaxHalfWidth)
-// below the claimed order while q > 0 (a defect that does not shrink is the
-// consistency check's failure, read by step_floor_findings); nothing without
-// a claim (NaN).
+// below the claimed order and above 0.25 (a defect shrinking slower fails the
+// consistency check itself, read by step_floor_findings); nothing without a
+// claim (NaN).
 struct ProbeLevel {
   double h = 0, defect = 0, floor = 0;
 };

@@ -109,6 +109,10 @@ TEST(LawFit, AConsistencyDefectShrinkingLikeARootOfHIsNamedBelowTheClaimOnly) {
   EXPECT_TRUE(defect_law_findings("p", root, 0.5).empty());  // within a claim of 1/2
   EXPECT_TRUE(defect_law_findings("p", root, std::nan("")).empty());  // no claim
   EXPECT_TRUE(defect_law_findings("p", linear, 1.0).empty());  // PBD's O(h)
+  // A defect that barely shrinks (h^0.03) fails the consistency check itself: no order named.
+  std::vector<ProbeLevel> flat;
+  for (double h : {1e-5, 5e-6, 2.5e-6, 1.25e-6}) flat.push_back({h, 0.007 * std::pow(h, 0.03), 1e-13});
+  EXPECT_TRUE(defect_law_findings("p", flat, 1.0).empty());
   // At the round-off floor: no law read.
   std::vector<ProbeLevel> floor;
   for (double h : {0.1, 0.03, 0.01, 0.003}) floor.push_back({h, 1e-12 * std::sqrt(h), 1e-13});
