@@ -337,6 +337,14 @@ int announce(const AuditConfig& cfg, const AuditResult& r, std::size_t files) {
       for (const auto& f : r.diagnosis.findings)
         if (f.defect) std::cout << fmt::format("  {}: {}\n", f.topic, f.text);
     }
+    // What the audited problems cannot test (issue 57; audit.md says what each would expose).
+    if (!r.diagnosis.untested.empty()) {
+      std::string list;
+      for (const auto& t : r.diagnosis.untested) list += (list.empty() ? "'" : ", '") + t + "'";
+      std::cout << fmt::format("not tested by these problems (none has {}): a scheme wrong only there passes them; "
+                               "the whole battery (--max-problems 0) has each (audit.md)\n",
+                               list);
+    }
   }
   std::cerr << "wrote " << (std::filesystem::path(cfg.out) / "audit.md").string() << " and " << files - 1
             << " other files\n";

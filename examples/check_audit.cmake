@@ -9,6 +9,8 @@
 #   diagnosis marked as a defect (issue 36: the diagnosis names the defect);
 # - NOTES "a;b": each text must appear in a finding that is not a defect (a note);
 # - NO_DEFECT ON: no finding of the diagnosis is marked as a defect (a correct scheme).
+# - MARKDOWN "a;b": each text must appear in audit.md (issue 57: a defect shown
+#   although every check passes, what the audited problems cannot test).
 # - KNOWN_UNDECIDED "id|problem|reason": a limit of the data, marked as a known
 #   failure is in a tableau test: exit code 3 (undecided), check id undecided
 #   (INCONCLUSIVE, PRE-ASYMPTOTIC or UNSETTLED) on exactly the problems whose name
@@ -90,6 +92,15 @@ function(require_findings texts found kind)
   endforeach()
 endfunction()
 require_findings("${DIAGNOSIS}" "${defects}" defect)
+if(MARKDOWN)
+  file(READ "${OUT}/audit.md" md)
+  foreach(text IN LISTS MARKDOWN)
+    string(FIND "${md}" "${text}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "audit.md does not contain '${text}'")
+    endif()
+  endforeach()
+endif()
 require_findings("${NOTES}" "${notes}" note)
 if(NO_DEFECT AND NOT defects STREQUAL "")
   message(FATAL_ERROR "a correct scheme's diagnosis reads as a defect: ${defects}")

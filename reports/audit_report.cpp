@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "reports/figure.hpp"
+#include "studies/audit/diagnosis/untested_features.hpp"
 #include "sweepcheck/solvers/core/atomic_file.hpp"
 
 namespace sweepcheck {
@@ -126,6 +127,29 @@ std::vector<std::pair<std::string, LogLogFigure>> figures_of(const AuditResult& 
 
 }  // namespace
 
+// The overall line (issue 57): a defect the diagnosis names is never hidden
+// behind "no check failed".
+static std::string overall_words(const AuditResult& a) {
+  if (a.any_failed()) return "FAIL";
+  const std::size_t n = a.diagnosis.defects();
+  if (n == 0) return "no check failed";
+  return fmt::format("no check failed, but the diagnosis names {} defect{} (section Diagnosis)", n, n == 1 ? "" : "s");
+}
+
+// What the audited problems cannot test (untested_features.hpp), in one sentence.
+static std::string untested_words(const Diagnosis& d) {
+  std::string features, exposes;
+  for (const auto& f : kTheoryFeatures)
+    if (std::find(d.untested.begin(), d.untested.end(), f.tag) != d.untested.end()) {
+      features += fmt::format("{}'{}'", features.empty() ? "" : ", ", f.tag);
+      exposes += fmt::format("{}{}", exposes.empty() ? "" : "; ", f.exposes);
+    }
+  return fmt::format("**Not tested by these problems**: no audited problem has {} (tags, `studies/audit/audit.md`), "
+                     "so a scheme wrong only there passes them: {}. The whole battery (`--max-problems 0`) has "
+                     "each.",
+                     features, exposes);
+}
+
 // The diagnosis (studies/audit/diagnosis/diagnosis.hpp): always the stencil and the
 // coverage with their fitted laws; the findings; whether audit.md shows it.
 nlohmann::json diagnosis_json(const Diagnosis& d) {
@@ -140,6 +164,8 @@ nlohmann::json diagnosis_json(const Diagnosis& d) {
     if (!s.frozen_at.empty()) sj["frozen_at"] = s.frozen_at;
     for (const auto& l : s.laws)
       sj["fitted"].push_back({{"a", l.a}, {"b", l.b}, {"q", l.q}, {"rms", l.rms}});
+    for (const auto& c : s.clocks)
+      sj["clock"].push_back({{"a", c.a}, {"beta", c.beta}, {"b", c.b}, {"rms", c.rms}, {"points", c.points}});
     j["stencil"].push_back(sj);
   }
   j["coverage"] = nlohmann::json::array();
@@ -162,6 +188,8 @@ nlohmann::json diagnosis_json(const Diagnosis& d) {
   j["findings"] = nlohmann::json::array();
   for (const auto& f : d.findings) j["findings"].push_back({{"topic", f.topic}, {"text", f.text}, {"defect", f.defect}});
   for (const auto& [problem, tags] : d.tags) j["tags"][problem] = tags;
+  j["defects"] = d.defects();
+  j["untested"] = d.untested;
   return j;
 }
 
@@ -239,7 +267,9 @@ std::string audit_markdown(const AuditResult& a, const std::map<std::string, std
                     std::isfinite(a.claim.claimed_order())
                         ? fmt::format("{}{:g}", a.claim.sharp() ? "" : ">= ", a.claim.claimed_order())
                         : "none",
-                    a.any_failed() ? "FAIL" : "no check failed");
+                    overall_words(a));
+  if (!a.diagnosis.untested.empty())
+    md += untested_words(a.diagnosis) + "\n\n";
   if (!a.not_judged.empty()) {
     md += "**A problem plugin failed, not the scheme** (issue 37): the problem below was not judged, and no check "
           "blames the scheme for it; the audit exits 1.\n\n| problem | reason |\n|---|---|\n";

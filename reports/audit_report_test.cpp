@@ -84,5 +84,29 @@ TEST(AuditReport, DrawsTheFiguresOfTheJudgedChecksThatTheCheckListTagsAndNoOther
     EXPECT_FALSE(drawn_or_said(id)) << id << ": the audit did not judge it";
 }
 
+// Issue 57: a defect the diagnosis names is never hidden behind "no check
+// failed", and a subset of the battery says what it cannot test.
+TEST(AuditReport, ADefectFoundIsShownWhenEveryCheckPassesAndTheSubsetSaysWhatItCannotTest) {
+  AuditResult a = sample();
+  for (auto& c : a.checks) c.verdict = CheckVerdict::pass;
+  a.diagnosis.shown = true;
+  a.diagnosis.findings.push_back({"time stencil", "S always queried at t = 0 whatever t_k", true});
+  a.diagnosis.untested = {"moving set", "time-dependent field"};
+  const std::string md = audit_markdown(a);
+  EXPECT_NE(md.find("Overall: **no check failed, but the diagnosis names 1 defect (section Diagnosis)**"),
+            std::string::npos) << md;
+  EXPECT_NE(md.find("**Not tested by these problems**: no audited problem has 'moving set', 'time-dependent field'"),
+            std::string::npos) << md;
+  const auto j = audit_json(a);
+  EXPECT_EQ(j["diagnosis"]["defects"], 1);
+  EXPECT_EQ(j["diagnosis"]["untested"].size(), 2u);
+  // Negative control: no defect, every feature tested: the bare line, no sentence.
+  a.diagnosis.findings.clear();
+  a.diagnosis.untested.clear();
+  const std::string clean = audit_markdown(a);
+  EXPECT_NE(clean.find("Overall: **no check failed**"), std::string::npos) << clean;
+  EXPECT_EQ(clean.find("Not tested by these problems"), std::string::npos) << clean;
+}
+
 }  // namespace
 }  // namespace sweepcheck

@@ -25,6 +25,7 @@ _PASSED, _FAILED, _BAD_INPUT, _UNDECIDED = 0, 1, 2, 3
 class AuditResult:
     """What the audit found: `json` (audit.json as Python values), `verdicts` ({check id: verdict}),
     `passed` (every check passed, exit 0), `failed` (a check failed, exit 1), `undecided` (exit 3),
+    `defects` (the diagnosis's defect findings), `untested` (features no audited problem has),
     `markdown` (audit.md), `out` (the folder), `returncode`, `stderr`, `stdout` (the verdict table)."""
 
     def __init__(self, out, returncode, stderr, stdout=""):
@@ -38,6 +39,11 @@ class AuditResult:
             self.markdown = f.read()
         self.verdicts = {c["id"]: c["verdict"] for c in self.json.get("checks", [])}
 
+    # Issue 57: the diagnosis's defects (texts), shown whether or not a check failed, and the features of the
+    # theory the audited problems cannot test (a subset of the battery: max_problems).
+    defects = property(lambda self: [f["text"] for f in self.json.get("diagnosis", {}).get("findings", [])
+                                     if f.get("defect")])
+    untested = property(lambda self: list(self.json.get("diagnosis", {}).get("untested", [])))
     passed = property(lambda self: self.returncode == _PASSED)
     failed = property(lambda self: self.returncode == _FAILED)
     undecided = property(lambda self: self.returncode == _UNDECIDED)

@@ -9,7 +9,9 @@
 
 #include "studies/audit/audit_session.hpp"
 #include "studies/audit/diagnosis/component_evidence.hpp"
+#include "studies/audit/diagnosis/contact_frame.hpp"
 #include "studies/audit/diagnosis/state_stencil.hpp"
+#include "studies/audit/diagnosis/untested_features.hpp"
 #include "studies/runs/child_value.hpp"
 #include "studies/runs/parallel_runs.hpp"
 
@@ -141,7 +143,13 @@ void AuditSession::diagnose() {
     };
     if (defect(stencil_findings({d.stencil[d.stencil.size() - 2]})) || defect(state_stencil_findings({states.back()})))
       continue;
-    for (auto& f : free_step_evidence(label, runs, problems_[i].body_dim)) free_steps.push_back(std::move(f));
+    // The contact frame (issue 57): not where S's time is itself a defect (the
+    // frame would measure that mismatch), nor in a non-identity metric.
+    const auto& tags = problems_[i].tags;
+    if (!defect(stencil_findings({d.stencil.back()})) &&
+        std::find(tags.begin(), tags.end(), "non-identity metric") == tags.end())
+      for (auto& f : contact_frame_findings(label, runs)) free_steps.push_back(std::move(f));
+    for (auto& f : free_step_evidence(label, runs, problems_[i].body_dim, res_.claim.claimed_order())) free_steps.push_back(std::move(f));
   }
   for (const auto& c : d.coverage) coverage_by_problem[c.problem] = &c;
   for (auto& f : stencil_findings(d.stencil)) d.findings.push_back(std::move(f));
@@ -164,6 +172,14 @@ void AuditSession::diagnose() {
     std::vector<RunRow> rows;
     for (const auto& r : res_.ladder_rows)
       if (problem_label(r) == label) rows.push_back(r);
+    {
+      // The consistency defect as a law c h^q (issue 57), whatever the checks say.
+      std::vector<ProbeLevel> levels;
+      for (const auto& r : res_.probe_rows)
+        if (r.problem == label) levels.push_back({r.h, r.defect, r.floor});
+      for (auto& f : defect_law_findings(label, std::move(levels), res_.claim.claimed_order()))
+        d.findings.push_back(std::move(f));
+    }
     if (cons_failed) {
       // The probe's defect times h against the round-off floors (issue 47),
       // with the state's size from the ladder rows (max_k |x_k|).
@@ -201,7 +217,9 @@ void AuditSession::diagnose() {
   bool all_pass = true;
   for (const auto& c : res_.checks)
     all_pass = all_pass && (c.verdict == CheckVerdict::pass || c.verdict == CheckVerdict::info);
-  d.shown = opt_.diagnose || !all_pass;
+  d.untested = untested_features(d.tags);
+  // A defect found is never hidden (issue 57): shown whether or not a check failed.
+  d.shown = opt_.diagnose || !all_pass || d.any_defect();
 }
 
 }  // namespace sweepcheck::audit_detail

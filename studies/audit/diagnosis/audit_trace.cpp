@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <limits>
 
 #include "sweepcheck/solvers/adapters/recording_view.hpp"
 #include "sweepcheck/solvers/adapters/template_stepper.hpp"
@@ -28,6 +29,72 @@ bool inside_by(const plugin::ConstraintView& c, double t, const Vec<double>& x, 
   return true;
 }
 
+// The contact frame of one step (TraceRun::violated_before ..., issue 57):
+// the constraints the Euler predictor p = x + hf violates at t1, the step's
+// motion split along and across their normals at the step's end.
+void contact_frame(const plugin::ConstraintView& set, double t0, double t1, const Vec<double>& x, const Vec<double>& next,
+                   const Vec<double>& hf, const std::vector<int>& moved_by, TraceRun& out) {
+  const Vec<double> p = x + hf;
+  const double round = 1e-10 * (1 + p.norm());
+  std::vector<int> violated;
+  double worst = 0;
+  for (int j = 0; j < set.size(); ++j) {
+    const double d = set.distance(j, t1, as_span(p));
+    if (d > round) violated.push_back(j), worst = std::max(worst, d);
+  }
+  if (violated.empty()) return;
+  std::vector<int> distinct = moved_by;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  std::int64_t after = 0;
+  for (int j = 0; j < set.size(); ++j)
+    after += set.distance(j, t1, as_span(next)) > std::max(round, 1e-3 * worst);
+  out.violated_before.push_back(std::int64_t(violated.size()));
+  out.projected.push_back(std::int64_t(distinct.size()));
+  out.violated_after.push_back(after);
+  // The constraints active at the step's end as well: within 2 |h f| of their
+  // boundary (linearised). A predictor violating one constraint may end on
+  // two (a crease): the exact motion's cone is spanned by both.
+  const double hf_norm = hf.norm();
+  Vec<double> g(x.size());
+  std::vector<int> frame = violated;
+  for (int j = 0; j < set.size(); ++j) {
+    if (std::find(violated.begin(), violated.end(), j) != violated.end()) continue;
+    const double v = set.value(j, t1, as_span(next));
+    g.setZero();
+    set.gradient(j, t1, as_span(next), as_span(g));
+    if (v <= 2 * hf_norm * g.norm()) frame.push_back(j);
+  }
+  // The normals' span at the step's end (at most 8 of them, Gram-Schmidt).
+  const Vec<double> dx = next - x;
+  std::vector<Vec<double>> basis;
+  for (std::size_t k = 0; k < frame.size() && basis.size() < 8; ++k) {
+    g.setZero();
+    set.gradient(frame[k], t1, as_span(next), as_span(g));
+    for (const auto& b : basis) g -= g.dot(b) * b;
+    const double n = g.norm();
+    if (n > 1e-12) basis.push_back(g / n);
+  }
+  Vec<double> dt = dx, ft = hf;
+  for (const auto& b : basis) dt -= dt.dot(b) * b, ft -= ft.dot(b) * b;
+  const double ft2 = ft.squaredNorm(), hf2 = hf.squaredNorm();
+  if (ft2 >= 1e-2 * hf2 && ft2 > 0) out.tangential_gain.push_back(dt.dot(ft) / ft2);
+  if (frame.size() != 1) return;  // the ratio is read where one constraint acts, from p to the end
+  g.setZero();
+  set.gradient(violated[0], t1, as_span(p), as_span(g));
+  const double gn = g.norm();
+  const double needed = -set.value(violated[0], t1, as_span(p)) / gn;  // distance to the boundary along n
+  if (!(gn > 1e-12) || !(needed >= 1e-2 * std::sqrt(hf2))) return;
+  out.normal_ratio.push_back((next - p).dot(g / gn) / needed);
+  // Against the set at the step's start: a one-step lag of S (note, not a defect).
+  g.setZero();
+  set.gradient(violated[0], t0, as_span(p), as_span(g));
+  const double gn0 = g.norm(), v0 = set.value(violated[0], t0, as_span(p));
+  out.normal_ratio_lag.push_back(gn0 > 1e-12 && -v0 / gn0 >= 1e-2 * std::sqrt(hf2)
+                                     ? (next - p).dot(g / gn0) / (-v0 / gn0)
+                                     : std::numeric_limits<double>::quiet_NaN());
+}
+
 }  // namespace
 
 void encode(codec::Writer& w, const TraceQuery& q) { codec::encode(w, q.set), codec::encode(w, q.t_k), codec::encode(w, q.t_q); }
@@ -39,7 +106,9 @@ void encode(codec::Writer& w, const TraceRun& x) {
       encode(w, x.evaluations), encode(w, x.projections), encode(w, x.violation), encode(w, x.project_calls),
       encode(w, x.polyhedron_calls), encode(w, x.free_gain), encode(w, x.free_dx_hf), encode(w, x.free_hf2),
       encode(w, x.free_dx2), encode(w, x.moved), encode(w, x.correction), encode(w, x.projected_support),
-      encode(w, x.unreached), encode(w, x.f_state_lag), encode(w, x.field_scale);
+      encode(w, x.unreached), encode(w, x.f_state_lag), encode(w, x.field_scale), encode(w, x.violated_before),
+      encode(w, x.projected), encode(w, x.violated_after), encode(w, x.tangential_gain), encode(w, x.normal_ratio),
+      encode(w, x.normal_ratio_lag);
 }
 void decode(codec::Reader& r, TraceRun& x) {
   using codec::decode;
@@ -47,7 +116,9 @@ void decode(codec::Reader& r, TraceRun& x) {
       decode(r, x.evaluations), decode(r, x.projections), decode(r, x.violation), decode(r, x.project_calls),
       decode(r, x.polyhedron_calls), decode(r, x.free_gain), decode(r, x.free_dx_hf), decode(r, x.free_hf2),
       decode(r, x.free_dx2), decode(r, x.moved), decode(r, x.correction), decode(r, x.projected_support),
-      decode(r, x.unreached), decode(r, x.f_state_lag), decode(r, x.field_scale);
+      decode(r, x.unreached), decode(r, x.f_state_lag), decode(r, x.field_scale), decode(r, x.violated_before),
+      decode(r, x.projected), decode(r, x.violated_after), decode(r, x.tangential_gain), decode(r, x.normal_ratio),
+      decode(r, x.normal_ratio_lag);
 }
 void encode(codec::Writer& w, const GrowthTrace& x) {
   using codec::encode;
@@ -150,6 +221,7 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
     // end strictly inside, and no projection that moved the point.
     const double room = 2 * h * std::sqrt(f2);
     const Vec<double> dx = next - x;
+    if (std::isfinite(f2)) contact_frame(set, tk, tk1, x, next, h * f, moved_by, out);
     for (std::size_t i = 0; i < d; ++i) out.moved[i] += std::abs(dx[Eigen::Index(i)]);
     if (f2 > 1e-24 && !moved && inside_by(set, tk, x, room) && inside_by(set, tk1, next, 0)) {
       out.free_gain.push_back(dx.dot(f) / (h * f2));

@@ -60,6 +60,26 @@ struct TraceRun {
   // max |f(t_k, x_k)| over the traced steps: the field's size, which the
   // diagnosis reads a settled consistency defect against (step_floor_findings).
   double field_scale = 0;
+  // The contact frame (issue 57, contact_frame.hpp). Per step whose Euler
+  // predictor p = x + h f(t_k, x) violates some constraint at t_{k+1} (the
+  // exact local motion then has x' − f in the cone of those constraints'
+  // normals, so its part orthogonal to them is f's): how many constraints p
+  // violates, how many distinct constraints the scheme's projections moved
+  // the point for, and how many x_{k+1} still violates (by more than 1e-3 of
+  // p's largest violation and round-off).
+  std::vector<std::int64_t> violated_before, projected, violated_after;
+  // Per such step where h f has a readable part orthogonal to the violated
+  // constraints' normals at x_{k+1} (at least 0.1 of |h f|): the tangential
+  // gain <Δ_T, (h f)_T> / |(h f)_T|², 1 + O(h) for a scheme of the seeds.
+  std::vector<double> tangential_gain;
+  // Per such step with exactly one violated constraint j, violated by at
+  // least 0.01 h |f|: the step's correction along the unit normal n at p
+  // against the one that reaches the boundary, <x_{k+1} − p, n> /
+  // (−g_j(t_{k+1}, p) / |∇g_j(p)|): 1 + O(h) for a projection onto S_j(t_{k+1}).
+  std::vector<double> normal_ratio;
+  // The same against S_j(t_k) (NaN where p does not violate it): a set
+  // queried one step late (within the theory) reads 1 here.
+  std::vector<double> normal_ratio_lag;
 };
 inline constexpr int kKnownLags = 8;
 

@@ -272,11 +272,12 @@ std::vector<Finding> component_findings(const std::string& problem, const Compon
   return out;
 }
 
-std::vector<Finding> free_step_evidence(const std::string& problem, const std::vector<TraceRun>& runs, int body_dim) {
+std::vector<Finding> free_step_evidence(const std::string& problem, const std::vector<TraceRun>& runs, int body_dim,
+                                        double claimed_order) {
   const ComponentEvidence e = component_evidence(runs, body_dim);
   std::vector<Finding> out = component_findings(problem, e);
   if (e.split()) return out;
-  std::vector<Finding> whole = free_step_findings(problem, runs);
+  std::vector<Finding> whole = free_step_findings(problem, runs, claimed_order);
   whole.insert(whole.end(), out.begin(), out.end());
   return whole;
 }

@@ -64,7 +64,9 @@ std::vector<Finding> component_findings(const std::string& problem, const Compon
 // The free-step findings of one problem: the per-component split when there
 // is one (the whole-vector gain is then an average of unlike parts and is not
 // reported as a scalar gain), else free_step_findings (diagnosis.hpp).
-std::vector<Finding> free_step_evidence(const std::string& problem, const std::vector<TraceRun>& runs, int body_dim);
+// `claimed_order`: the audit's claim (NaN: none), for free_step_findings' law.
+std::vector<Finding> free_step_evidence(const std::string& problem, const std::vector<TraceRun>& runs, int body_dim,
+                                        double claimed_order = 1.0);
 
 // Consecutive indices as ranges, numbered from 0: "0–2, 5, 7–79".
 std::string index_ranges(const std::vector<int>& sorted);

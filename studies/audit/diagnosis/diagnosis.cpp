@@ -12,6 +12,7 @@
 
 #include "studies/audit/diagnosis/diagnosis_words.hpp"
 #include "studies/audit/diagnosis/precision_floor.hpp"
+#include "studies/audit/diagnosis/work_floor.hpp"
 
 namespace sweepcheck {
 
@@ -41,6 +42,8 @@ std::string tag_hint(const std::string& tag) {
   if (tag == "several constraints active together")
     return "project()'s sweep over the constraints (their order, count, the last one)";
   if (tag == "curved boundary" || tag == "flat boundary") return "project() on that kind of boundary";
+  if (tag == "non-convex set")
+    return "project() where S is not convex (the side a projection lands on, a point with two nearest points)";
   if (tag == "contacts switch") return "the steps where a contact starts or ends (activation, release)";
   if (tag == "non-identity metric") return "the metric project() works in (the problem's, not the Euclidean one)";
   return "";
@@ -133,10 +136,25 @@ std::vector<Finding> stencil_findings(const std::vector<StencilLaw>& laws) {
           f.text += fmt::format(" The offset O(h^{:.3g}) is below the step's size as h -> 0: within O(h).", law.q);
         }
       }
+    } else if (l.kind == "clock") {
+      // A clock of another rate (issue 57): the offset (a − 1) t grows with t, not a fraction of the step.
+      double a = 1;
+      for (const auto& c : l.clocks)
+        if (std::abs(c.a - 1) > std::abs(a - 1)) a = c.a;
+      f.text = fmt::format("{} queried at {}, {}: a clock running at rate a = {:.6g} instead of 1 (fitted as "
+                           "a t_k + beta h + b to round-off over {} steps of {} runs; c = (t - t_k)/h drifts within "
+                           "[{}, {}]). {} is seen (a - 1) t = {:.3g} t away from the step's time, an offset that grows "
+                           "with t and does not shrink with h. Where to look: the time passed to {}: a factor on t "
+                           "(a unit conversion, a time scaled by (1 + delta), an accumulated time that drifts). "
+                           "Check: step once from t_k = 0 and once from t_k = 1 with the same h and x: the times "
+                           "{} is queried at must differ by exactly 1.",
+                           who, l.law, where, a, l.steps, l.runs, num(l.c_min), num(l.c_max),
+                           l.of == "f" ? "The field" : "The set", a - 1, call, who);
+      f.defect = true;
     } else {
       f.text = fmt::format("{} queried at {}, {}.", who, l.law, where);
     }
-    if (l.outside && l.kind != "frozen") {
+    if (l.outside && l.kind != "frozen" && l.kind != "clock") {
       f.defect = true;
       f.text += fmt::format(" Queried outside the step [t_k, t_k + h]: c from {} to {}.", num(l.c_min), num(l.c_max));
       if (f.text.find("Where to look:") == std::string::npos)
@@ -192,27 +210,47 @@ std::vector<Finding> coverage_findings(const std::vector<ConstraintCoverage>& co
   return out;
 }
 
-std::vector<Finding> pattern_findings(const std::string& check, const std::vector<ProblemVerdict>& verdicts,
+std::vector<Finding> pattern_findings(const std::string& check, const std::vector<ProblemVerdict>& given,
                                       const std::map<std::string, std::vector<std::string>>& tags) {
+  // Issue 57, item 2: a line is said only when it separates the failing
+  // problems from the passing ones by a feature they carry. Problems without
+  // tags (a problem plugin: its features are not measured) are left out of the
+  // comparison, not counted as lacking every feature ("fails only on problems
+  // not tagged 'd <= 5'" was said of a 2-dimensional plugin problem); a line
+  // "fails only where T is absent" is not said (an absent feature exercises no
+  // call of the step), nor the closest tag that does not separate them.
   std::vector<Finding> out;
+  std::vector<ProblemVerdict> verdicts;
+  std::vector<std::string> untagged;
+  for (const auto& v : given) {
+    const auto it = tags.find(v.problem);
+    if (it == tags.end() || it->second.empty()) {
+      untagged.push_back(v.problem);
+      continue;
+    }
+    verdicts.push_back(v);
+  }
   int nf = 0, np = 0;
   std::set<std::string> all;
   for (const auto& v : verdicts) {
     (v.failed ? nf : np)++;
-    if (auto it = tags.find(v.problem); it != tags.end()) all.insert(it->second.begin(), it->second.end());
+    all.insert(tags.at(v.problem).begin(), tags.at(v.problem).end());
   }
   if (nf == 0) return out;
+  const std::string left_out =
+      untagged.empty() ? ""
+                       : fmt::format(" ({} left out: no measured tags)", join(untagged, "; "));
   if (np == 0) {
     out.push_back({"pattern",
-                   fmt::format("{} fails on every problem ({}/{}): no feature of the battery sets the failing ones "
+                   fmt::format("{} fails on every problem ({}/{}){}: no feature of the battery sets the failing ones "
                                "apart.",
-                               check, nf, nf),
+                               check, nf, nf, left_out),
                    false});
     return out;
   }
   auto has = [&](const std::string& problem, const std::string& tag) {
-    auto it = tags.find(problem);
-    return it != tags.end() && std::find(it->second.begin(), it->second.end(), tag) != it->second.end();
+    const auto& t = tags.at(problem);
+    return std::find(t.begin(), t.end(), tag) != t.end();
   };
   // A feature: one tag, or either of two ("moving set" or "time-dependent field").
   const std::vector<std::string> tag_list(all.begin(), all.end());
@@ -223,9 +261,6 @@ std::vector<Finding> pattern_findings(const std::string& check, const std::vecto
   auto words = [](const std::vector<std::string>& f) {
     return f.size() == 1 ? "'" + f[0] + "'" : "'" + f[0] + "' or '" + f[1] + "'";
   };
-  double best = -1;
-  std::string best_text;
-  std::vector<Finding> negative;
   for (const auto& feature : features) {
     int fw = 0, pw = 0;
     for (const auto& v : verdicts) {
@@ -233,30 +268,14 @@ std::vector<Finding> pattern_findings(const std::string& check, const std::vecto
       for (const auto& t : feature) with = with || has(v.problem, t);
       if (with) (v.failed ? fw : pw)++;
     }
-    if (fw == nf && pw == 0) {
-      // A pair only when no single tag of it already says it.
-      if (feature.size() == 2 && !out.empty()) continue;
-      out.push_back({"pattern",
-                     fmt::format("{} fails on every problem tagged {} ({}/{}) and passes every one without ({}/{}).{}",
-                                 check, words(feature), fw, nf, np, np, hint_words(feature)),
-                     false});
-    } else if (feature.size() == 1 && fw == 0 && pw == np) {
-      negative.push_back({"pattern",
-                          fmt::format("{} fails only on problems not tagged {} ({}/{}) and passes every one tagged so "
-                                      "({}/{}).{}",
-                                      check, words(feature), nf, nf, np, np, hint_words(feature)),
-                          false});
-    } else if (feature.size() == 1) {
-      const double score = double(fw) / nf - double(pw) / np;
-      if (score > best) {
-        best = score;
-        best_text = fmt::format("{}: {} of {} failing problems are tagged {}, and {} of {} passing ones.", check, fw, nf,
-                                words(feature), pw, np);
-      }
-    }
+    if (fw != nf || pw != 0) continue;
+    // A pair only when no single tag of it already says it.
+    if (feature.size() == 2 && !out.empty()) continue;
+    out.push_back({"pattern",
+                   fmt::format("{} fails on every problem tagged {} ({}/{}) and passes every one without ({}/{}){}.{}",
+                               check, words(feature), fw, nf, np, np, left_out, hint_words(feature)),
+                   false});
   }
-  if (out.empty()) out = std::move(negative);
-  if (out.empty() && best > 0.5) out.push_back({"pattern", best_text, false});
   return out;
 }
 
@@ -312,9 +331,9 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
                            range);
     else
       f.text = fmt::format("{}: the error stalls at {:.2g} for {}, independent of h: a fixed tolerance or slack of "
-                           "about {:.2g} ({}: {} round-off).{}",
+                           "about {:.2g} ({}: {} round-off).{}{}",
                            problem, level, range, level, floor_words(pf),
-                           floor_kind_words(pf.kind),
+                           floor_kind_words(pf.kind), work_floor_words(fine, level),
                            look_slack);
     out.push_back(std::move(f));
   } else if (error_failed && fine.back()->error_uniform > 1.5 * fine.front()->error_uniform) {
@@ -421,40 +440,6 @@ std::vector<Finding> step_floor_findings(const std::string& problem, std::vector
                        "moves with the precision's ε.",
                        problem, level, floor_words(pf), scale, h_hi, h_lo, pf.factor),
            true}};
-}
-
-std::vector<Finding> free_step_findings(const std::string& problem, const std::vector<TraceRun>& runs) {
-  std::vector<std::pair<double, double>> g;  // (h, median gain)
-  for (const auto& r : runs) {
-    if (r.free_gain.size() < 3) continue;
-    auto v = r.free_gain;
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
-    g.push_back({r.h, v[v.size() / 2]});
-  }
-  if (g.size() < 2) return {};
-  std::sort(g.begin(), g.end(), [](auto a, auto b) { return a.first > b.first; });
-  const auto [h_c, g_c] = g.front();
-  const auto [h_f, g_f] = g.back();
-  if (!(std::abs(g_f - 1) > 0.2) || std::abs(g_f - 1) < 0.5 * std::abs(g_c - 1)) return {};
-  std::string text = fmt::format(
-      "{}: a step free of contact moves x by g h f(t_k, x) with g = {:.3g} at h = {:.3g} ({:.3g} at h = {:.3g}), "
-      "not by h f + O(h^2)",
-      problem, g_f, h_f, g_c, h_c);
-  if (g_f > 0 && g_c > 0) {
-    const double slope = std::log(g_c / g_f) / std::log(h_c / h_f);
-    if (std::abs(slope - 1) < 0.2)
-      text += fmt::format(": g is proportional to h^{:.2f}, so the field's increment is multiplied by h twice (x + h^2 "
-                          "f, a units slip)",
-                          slope);
-    else if (std::abs(slope) < 0.2)
-      text += fmt::format(": g stays near {:.3g}, so the field is scaled by that factor", g_f);
-    else
-      text += fmt::format(": g goes like h^{:.2f}", slope);
-  }
-  text += ". Where to look: the update of x, x + h f(t_k, x): the factor in front of h f, a step size used twice, "
-          "or f's output rescaled before it is used. Check: one step from a point far inside S: Phi_h(x) - x must be "
-          "h f(t_k, x) + O(h^2)";
-  return {{"free step", text + ".", true}};
 }
 
 std::string direction_words(const Vec<double>& u) {

@@ -37,11 +37,15 @@ struct Diagnosis {
   std::vector<ConstraintCoverage> coverage;
   std::vector<Finding> findings;
   std::map<std::string, std::vector<std::string>> tags;  // problem -> tags (AuditProblem::tags)
+  // The features of the theory no judged problem carries (untested_features.hpp):
+  // a subset of the battery that cannot test them says so (issue 57).
+  std::vector<std::string> untested;
   double wall_seconds = 0;  // the diagnose phase (its traced runs and the findings), of the audit's wall_seconds
-  bool any_defect() const {
-    for (const auto& f : findings)
-      if (f.defect) return true;
-    return false;
+  bool any_defect() const { return defects() > 0; }
+  std::size_t defects() const {
+    std::size_t n = 0;
+    for (const auto& f : findings) n += f.defect;
+    return n;
   }
 };
 
@@ -81,9 +85,28 @@ std::vector<Finding> row_findings(const std::string& problem, const std::vector<
 // rounding of h f, so r = (Φ_h(y) − y)/h − f(y) is off by that rounding of f.
 std::vector<Finding> step_floor_findings(const std::string& problem, std::vector<std::pair<double, double>> h_defect,
                                          double scale, double field_scale = 0);
+// The consistency probe's defect of one problem as a law c h^q (issue 57,
+// law_fit.hpp), from its finest rows above their round-off floor (h, defect,
+// floor): one step is then off by c h^{1+q}, so a scheme with such a defect
+// converges with order at most q. Named (a defect) when the law is supported
+// and q's interval lies more than the rule's resolution (kLawMaxHalfWidth)
+// below the claimed order and above 0.25 (a defect shrinking slower fails the
+// consistency check itself, read by step_floor_findings); nothing without a
+// claim (NaN).
+struct ProbeLevel {
+  double h = 0, defect = 0, floor = 0;
+};
+std::vector<Finding> defect_law_findings(const std::string& problem, std::vector<ProbeLevel> rows,
+                                         double claimed_order);
 // Steps free of contact: the gain <Φ_h(x) − x, f> / (h |f|²) per traced h,
-// which tends to 1 for a consistent scheme.
-std::vector<Finding> free_step_findings(const std::string& problem, const std::vector<TraceRun>& runs);
+// which tends to 1 for a consistent scheme, read as a law in h when the gains
+// carry one (issue 57, law_fit.hpp): g ∝ h^p (a power of h in the increment),
+// g − 1 ∝ h^q (q near 0: a fixed factor; 0 < q < 1: an increment off by a
+// relative c h^q, which bounds the order by q), else the single value at the
+// finest h, saying no law was fitted. `claimed_order`: the claim the audit
+// judges (NaN: none; a q below 1 is then a note, not a defect).
+std::vector<Finding> free_step_findings(const std::string& problem, const std::vector<TraceRun>& runs,
+                                        double claimed_order = 1.0);
 // A large-step failure from a perturbed start: the gap's growth per step and
 // the direction it grows in.
 Finding growth_finding(const std::string& problem, double perturbation, const GrowthTrace& g);

@@ -270,7 +270,7 @@ TEST(Diagnosis, APatternOnTheMeasuredTagsNamesTheDimensionAndWhereToLook) {
 
 TEST(Diagnosis, APatternNamesTheTagEveryFailingProblemHasAndNoPassingOne) {
   std::map<std::string, std::vector<std::string>> tags{
-      {"a", {"moving set"}}, {"b", {"moving set", "curved boundary"}}, {"c", {"curved boundary"}}, {"d", {}}};
+      {"a", {"moving set"}}, {"b", {"moving set", "curved boundary"}}, {"c", {"curved boundary"}}, {"d", {"d <= 5"}}};
   const auto f = pattern_findings("violation", {{"a", true}, {"b", true}, {"c", false}, {"d", false}}, tags);
   EXPECT_TRUE(any_contains(f, "fails on every problem tagged 'moving set' (2/2) and passes every one without (2/2)",
                            false));
@@ -282,6 +282,26 @@ TEST(Diagnosis, APatternNamesTheTagEveryFailingProblemHasAndNoPassingOne) {
   // Negative control: no tag separates them.
   std::map<std::string, std::vector<std::string>> t3{{"a", {"x"}}, {"b", {"x"}}, {"c", {"x"}}, {"d", {"x"}}};
   EXPECT_TRUE(pattern_findings("convergence", {{"a", true}, {"b", false}, {"c", true}, {"d", false}}, t3).empty());
+}
+
+TEST(Diagnosis, APatternSaysNothingOfAProblemWithoutTagsNorOfAFeatureTheFailingOnesLack) {
+  // Issue 57: a problem plugin (no measured tags, 2-dimensional) fails, the tagged battery passes. Before:
+  // "convergence fails only on problems not tagged 'd <= 5'". Now no line: the plugin is left out, and no
+  // tagged problem fails.
+  std::map<std::string, std::vector<std::string>> tags{
+      {"sliding", {"d <= 5", "curved boundary"}}, {"wall", {"d <= 5", "moving set"}}, {"plugin", {}}};
+  EXPECT_TRUE(
+      pattern_findings("convergence", {{"sliding", false}, {"wall", false}, {"plugin", true}}, tags).empty());
+  // A tagged failing problem beside it: the line speaks of the tagged ones and says who was left out.
+  const auto f =
+      pattern_findings("convergence", {{"sliding", false}, {"wall", true}, {"plugin", true}}, tags);
+  EXPECT_TRUE(any_contains(f, "tagged 'moving set' (1/1) and passes every one without (1/1) (plugin left out",
+                           false));
+  // A feature only the passing problems have ('curved boundary') gives no "fails only where absent" line.
+  for (const auto& x : f) EXPECT_EQ(x.text.find("not tagged"), std::string::npos) << x.text;
+  // Negative control of the separation: failing and passing problems share every tag: nothing said.
+  std::map<std::string, std::vector<std::string>> same{{"a", {"d <= 5"}}, {"b", {"d <= 5"}}};
+  EXPECT_TRUE(pattern_findings("convergence", {{"a", true}, {"b", false}}, same).empty());
 }
 
 TEST(Diagnosis, AGrowthFromAPerturbedStartIsNamedWithItsFactorAndDirection) {

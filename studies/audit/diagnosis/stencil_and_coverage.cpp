@@ -60,6 +60,50 @@ std::string law_text(const StencilLaw::Law& l) {
   return s;
 }
 
+std::string clock_text(const ClockLaw& c) {
+  // a (t_k + (beta / a) h) + b when a != 0.
+  std::string s = fmt::format("{} (t_k", num(c.a));
+  if (std::abs(c.beta) > 1e-9) s += fmt::format(" + {} h", num(c.beta / c.a));
+  s += ")";
+  if (std::abs(c.b) > 1e-9) s += fmt::format(" {} {}", c.b < 0 ? "-" : "+", num(std::abs(c.b)));
+  return s;
+}
+
+// Every step of every run with the same number of distinct query times, and
+// each slot (the i-th smallest) one clock t_q = a t_k + beta h + b with
+// a != 1: fills L as kind "clock" and returns true.
+bool clock_stencil(const std::vector<std::vector<TracedStep>>& per_run, const std::vector<double>& hs, StencilLaw& L) {
+  std::size_t slots = 0;
+  for (const auto& run : per_run)
+    for (const auto& s : run) {
+      if (slots == 0) slots = s.tq.size();
+      if (s.tq.size() != slots) return false;
+    }
+  if (slots == 0) return false;
+  std::vector<ClockLaw> clocks;
+  bool other_rate = false;
+  for (std::size_t slot = 0; slot < slots; ++slot) {
+    std::vector<double> tk, h, tq;
+    for (std::size_t r = 0; r < per_run.size(); ++r)
+      for (const auto& s : per_run[r]) {
+        auto sorted = s.tq;
+        std::sort(sorted.begin(), sorted.end());
+        tk.push_back(s.tk), h.push_back(hs[r]), tq.push_back(sorted[slot]);
+      }
+    const ClockLaw c = fit_clock(tk, h, tq);
+    if (!c.supported) return false;
+    other_rate = other_rate || std::abs(c.a - 1) > kStencilSameFraction;
+    clocks.push_back(c);
+  }
+  if (!other_rate) return false;
+  L.kind = "clock";
+  L.clocks = clocks;
+  std::vector<std::string> texts;
+  for (const auto& c : clocks) texts.push_back(clock_text(c));
+  L.law = join(texts, "; ");
+  return true;
+}
+
 }  // namespace
 
 StencilLaw::Law fit_offset_law(const std::vector<double>& h, const std::vector<double>& offset) {
@@ -155,6 +199,9 @@ StencilLaw fit_stencil(const std::string& of, const std::string& problem, const 
     }
     fractions.push_back(first);
   }
+  // A clock of another rate (issue 57): every step the same number of
+  // queries, each slot's time one law a t_k + beta h + b to round-off.
+  if (clock_stencil(per_run, hs, L)) return L;
   if (!regular) {
     L.kind = "irregular";
     L.law = fmt::format("t_k + c h, c changing from step to step within [{}, {}]", num(L.c_min), num(L.c_max));

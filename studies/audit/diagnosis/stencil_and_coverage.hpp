@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "studies/audit/diagnosis/audit_trace.hpp"
+#include "studies/audit/diagnosis/law_fit.hpp"
 
 namespace sweepcheck {
 
@@ -23,6 +24,9 @@ struct StencilLaw {
   // "frozen": the same times whatever t_k (listed in `frozen_at`);
   // "h-dependent": the same number of queries a step, but c changes with h
   //   (each slot's fitted law t_q − t_k = a h + b h^q in `laws`);
+  // "clock": c changes from step to step, but every slot's time is one clock
+  //   t_q = a t_k + beta h + b with a != 1, fitted to round-off (`clocks`,
+  //   law_fit.hpp; issue 57): the scheme's time runs at rate a;
   // "irregular": c changes from step to step; "never": not queried at all.
   std::string kind;
   std::vector<double> c;
@@ -31,6 +35,7 @@ struct StencilLaw {
     double a = 0, b = 0, q = 0, rms = 0;  // t_q − t_k = a h + b h^q, rms residual
   };
   std::vector<Law> laws;
+  std::vector<ClockLaw> clocks;  // per slot, for kind "clock"
   double c_min = 0, c_max = 0;  // over every query
   bool outside = false;         // some query outside [t_k, t_k + h]
   int runs = 0, steps = 0;      // what it rests on

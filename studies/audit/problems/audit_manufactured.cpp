@@ -93,6 +93,7 @@ AuditProblem manufactured_audit_problem(const manufactured::Schedule& schedule) 
   a.tags.push_back("contacts switch");
   if (walls) a.tags.push_back("flat boundary");
   if (pairs || obstacles) a.tags.push_back("curved boundary");
+  if (pairs || obstacles) a.tags.push_back("non-convex set");  // a pair's |X_i - X_j| >= R, a ball's complement
   if (a.set_speed > 0) a.tags.push_back("moving set");
   // Several constraints active together: two contacts overlapping in time.
   for (int k = 0; k <= 400; ++k) {

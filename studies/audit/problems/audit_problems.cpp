@@ -41,7 +41,7 @@ AuditProblem sliding_audit_problem(const SlidingCaseOptions& o) {
   a.time_scale = 1;
   a.set_description = fmt::format("the intersection of two ball complements in R^{}, non-convex", o.d);
   // On the crease both balls act; at t* the point leaves it into free fall.
-  a.tags = {"several constraints active together", "curved boundary", "contacts switch"};
+  a.tags = {"several constraints active together", "curved boundary", "contacts switch", "non-convex set"};
   a.view = make_problem_view(std::move(p));
   return a;
 }
@@ -165,7 +165,7 @@ std::vector<AuditProblem> moving_audit_problems() {
                                 "exact solution: pushed around the disk until t* = 1.317, then at rest "
                                 "(moving_sets.md, 3)",
                                 "the complement of a translating disk, non-convex",
-                                {"moving set", "curved boundary", "contacts switch"});
+                                {"moving set", "curved boundary", "contacts switch", "non-convex set"});
   }());
   return list;
 }
@@ -198,7 +198,7 @@ std::vector<AuditProblem> audit_problems(int count) {
   makers.push_back([] {
     AuditProblem a = disks_audit_problem();
     a.set_description = "780 pair constraints |X_i - X_j| >= 2R, non-convex";
-    a.tags = {"several constraints active together", "curved boundary", "contacts switch"};
+    a.tags = {"several constraints active together", "curved boundary", "contacts switch", "non-convex set"};
     return a;
   });
   // Moving sets and time-dependent fields (analytic/moving_sets.md): every
@@ -227,7 +227,8 @@ std::vector<AuditProblem> audit_problems(int count) {
   makers.push_back([] {
     AuditProblem a = crowd_audit_problem();
     a.set_description = "the crowd's pair constraints |X_i - X_j| >= 2R and its walls, non-convex";
-    a.tags = {"several constraints active together", "curved boundary", "flat boundary", "contacts switch"};
+    a.tags = {"several constraints active together", "curved boundary", "flat boundary", "contacts switch",
+              "non-convex set"};
     return a;
   });
   // The linear complementarity systems of seed 002, Section 7

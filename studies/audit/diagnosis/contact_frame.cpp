@@ -1,0 +1,116 @@
+// The contact frame's findings (contact_frame.hpp).
+#include "studies/audit/diagnosis/contact_frame.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sweepcheck {
+
+namespace {
+
+// The median of the finite values, NaN when fewer than 3.
+double frame_median(std::vector<double> v) {
+  std::erase_if(v, [](double x) { return !std::isfinite(x); });
+  if (v.size() < 3) return std::nan("");
+  std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+bool frame_off(double g) { return std::isfinite(g) && std::abs(g - 1) > kFrameTolerance; }
+
+// (h, median) of the runs reading `of`, finest last.
+template <class Of>
+std::vector<std::pair<double, double>> frame_per_run(const std::vector<TraceRun>& runs, Of of) {
+  std::vector<std::pair<double, double>> out;
+  for (const auto& r : runs)
+    if (const double m = frame_median(of(r)); std::isfinite(m)) out.push_back({r.h, m});
+  std::sort(out.begin(), out.end(), [](auto a, auto b) { return a.first > b.first; });
+  return out;
+}
+
+// Off at each of the two finest runs, and the finer not nearer 1 by half.
+bool frame_stays_off(const std::vector<std::pair<double, double>>& g) {
+  if (g.size() < 2) return false;
+  const double c = g[g.size() - 2].second, f = g.back().second;
+  return frame_off(c) && frame_off(f) && std::abs(f - 1) >= 0.5 * std::abs(c - 1);
+}
+
+}  // namespace
+
+std::vector<Finding> contact_frame_findings(const std::string& problem, const std::vector<TraceRun>& runs) {
+  std::vector<Finding> out;
+  // 1. "k violated, 1 projected".
+  std::int64_t several = 0, one = 0, k_max = 0, left_max = 0;
+  for (const auto& r : runs)
+    for (std::size_t s = 0; s < r.violated_before.size(); ++s) {
+      if (r.violated_before[s] < 2) continue;
+      ++several;
+      if (r.projected[s] == 1 && r.violated_after[s] >= 1) {
+        ++one;
+        k_max = std::max(k_max, r.violated_before[s]);
+        left_max = std::max(left_max, r.violated_after[s]);
+      }
+    }
+  if (several >= 3 && one >= 0.8 * double(several))
+    out.push_back(
+        {"contact frame",
+         fmt::format("{}: on {} of {} traced steps where x + h f violates two or more constraints (up to {}), the "
+                     "scheme's projections moved the point for one constraint only and x_(k+1) still violates {} "
+                     "(\"k violated, 1 projected\"): a one-projection step, where the sweeping process needs the "
+                     "projection onto their intersection. Where to look: the sweep over the constraints in the step: a "
+                     "break or return after the first projection that moves the point, or a choice of the most "
+                     "violated constraint only. Check: from a point where two constraints are violated, count the "
+                     "project(j, ...) calls that move the point in one step: one per violated constraint at least, "
+                     "and the result must violate none.",
+                     problem, one, several, k_max, left_max == 1 ? "one of them" : fmt::format("up to {}", left_max)),
+         true});
+  // 2. The motion along the active constraints.
+  const auto tan = frame_per_run(runs, [](const TraceRun& r) { return r.tangential_gain; });
+  if (frame_stays_off(tan)) {
+    const auto [h, g] = tan.back();
+    out.push_back(
+        {"contact frame",
+         fmt::format("{}: on steps with an active constraint, the motion along the active constraint is scaled by "
+                     "{:.3g} (median over the steps at h = {:.3g}; {:.3g} at h = {:.3g}): the part of the step "
+                     "orthogonal to the active constraints' normals is {:.3g} times h f's part, where the sweeping "
+                     "process moves exactly with f there (x' - f lies in the normals' cone). Where to look: what the "
+                     "step does after the projection, or to the projected point's motion (a damping, a friction, a "
+                     "factor on the velocity of a point in contact). Check: one step from a point on a flat boundary "
+                     "with f oblique to it: the motion along the boundary must be h times f's tangential part.",
+                     problem, g, h, tan[tan.size() - 2].second, tan[tan.size() - 2].first, g),
+         true});
+  }
+  // 3. Across them: the correction against the distance p lies outside.
+  const auto nor = frame_per_run(runs, [](const TraceRun& r) { return r.normal_ratio; });
+  const auto lag = frame_per_run(runs, [](const TraceRun& r) { return r.normal_ratio_lag; });
+  const bool lag_fits = !lag.empty() && !frame_off(lag.back().second);
+  if (frame_stays_off(nor) && !lag_fits) {
+    const auto [h, rho] = nor.back();
+    std::string what;
+    if (rho < 0)
+      what = "a correction of the wrong sign: the step moves x further out of S along the normal than x + h f";
+    else if (rho < 1)
+      what = fmt::format("a normal shortfall: the step corrects {:.3g} of the distance x + h f lies outside S, and "
+                         "leaves the rest as a violation",
+                         rho);
+    else
+      what = fmt::format("a normal overshoot: the step moves x {:.3g} times as far back along the normal as x + h f "
+                         "lies outside S ({}), ending inside S by the excess",
+                         rho, std::abs(rho - 2) <= kFrameTolerance ? "2: a reflection" : "a projection reaches 1");
+    out.push_back(
+        {"contact frame",
+         fmt::format("{}: on steps where x + h f violates one constraint, the normal ratio (the step's correction "
+                     "along the constraint's normal over the distance x + h f lies outside it) is {:.3g} at h = {:.3g} "
+                     "({:.3g} at h = {:.3g}), where a projection gives 1 + O(h): {}. Where to look: project() and "
+                     "what the step does with its result (a factor on the correction, a relaxation, a reflection, a "
+                     "sign). Check: one step from a point next to a flat boundary with f pointing out of S: "
+                     "Phi_h(x) must lie on the boundary.",
+                     problem, rho, h, nor[nor.size() - 2].second, nor[nor.size() - 2].first, what),
+         true});
+  }
+  return out;
+}
+
+}  // namespace sweepcheck
