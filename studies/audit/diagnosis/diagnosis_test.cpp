@@ -136,6 +136,12 @@ TEST(Diagnosis, AFreeStepScaledByHTwiceIsNamedAndAConsistentOneIsNot) {
   EXPECT_TRUE(any_contains(free_step_findings("p", run_with({{0.1, 0.1}, {0.05, 0.05}, {0.025, 0.025}})),
                            "multiplied by h twice", true));
   EXPECT_TRUE(free_step_findings("p", run_with({{0.1, 1.1}, {0.05, 1.05}, {0.025, 1.025}})).empty());
+  // Two traced h (the audit traces two on some problems): no law is supported,
+  // yet the gains' slope still names the units slip; a fixed factor does not.
+  EXPECT_TRUE(any_contains(free_step_findings("p", run_with({{0.00125, 0.00125}, {0.000625, 0.000625}})),
+                           "multiplied by h twice", true));
+  EXPECT_FALSE(any_contains(free_step_findings("p", run_with({{0.1, 2.0}, {0.05, 2.0}})), "multiplied by h twice",
+                            true));
 }
 
 RunRow row(double h, double error, double violation) {

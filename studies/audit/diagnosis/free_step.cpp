@@ -103,6 +103,16 @@ std::vector<Finding> free_step_findings(const std::string& problem, const std::v
   std::string text = head + fmt::format(": g = {:.3g} at the finest traced h = {:.3g} (no law in h fitted: the gains "
                                         "{} carry none within the rule of law_fit.hpp; the single value is reported)",
                                         g_f, h_f, values);
+  // The slope of the coarsest and finest gains (issue 36's reading, kept
+  // where no law is supported, e.g. two traced h): g ∝ h within 0.2 is an
+  // increment multiplied by h twice.
+  if (g_f > 0 && g_c > 0) {
+    const double slope = std::log(g_c / g_f) / std::log(h_c / h_f);
+    if (std::abs(slope - 1) < 0.2)
+      text += fmt::format(", and between them g is proportional to h^{:.2f}, so the field's increment is multiplied "
+                          "by h twice (x + h^2 f, a units slip)",
+                          slope);
+  }
   return {{"free step", text + gain_where_to_look() + ".", true}};
 }
 
