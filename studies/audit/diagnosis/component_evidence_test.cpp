@@ -3,6 +3,7 @@
 // scalar gain on every coordinate (still a scalar gain), bodies, and the
 // traced run's new fields through the child's codec.
 #include "studies/audit/diagnosis/component_evidence.hpp"
+#include "studies/audit/diagnosis/finding_match_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,11 +18,7 @@ namespace sweepcheck {
 // Named (not anonymous): the unit test is one unity batch with diagnosis_test.cpp.
 namespace component_evidence_test {
 
-bool any_contains(const std::vector<Finding>& fs, const std::string& text, bool defect) {
-  for (const auto& f : fs)
-    if (f.defect == defect && f.text.find(text) != std::string::npos) return true;
-  return false;
-}
+using test_support::any_contains;
 std::string all_text(const std::vector<Finding>& fs) {
   std::string s;
   for (const auto& f : fs) s += f.text + " | ";

@@ -1,6 +1,7 @@
 // The audit's diagnosis (issue 36): each rule against known answers, on
 // synthetic data and on traced runs of small schemes whose defect is known.
 #include "studies/audit/diagnosis/diagnosis.hpp"
+#include "studies/audit/diagnosis/finding_match_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,11 +14,7 @@
 namespace sweepcheck {
 namespace {
 
-bool any_contains(const std::vector<Finding>& fs, const std::string& text, bool defect) {
-  for (const auto& f : fs)
-    if (f.defect == defect && f.text.find(text) != std::string::npos) return true;
-  return false;
-}
+using test_support::any_contains;
 
 // PBD through the view, with the time the set and the field are queried at
 // given as functions of (t_k, h), and the constraints swept from `first` to

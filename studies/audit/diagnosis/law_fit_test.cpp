@@ -9,18 +9,13 @@
 #include <memory>
 
 #include "studies/audit/diagnosis/diagnosis.hpp"
+#include "studies/audit/diagnosis/finding_match_test_support.hpp"
 #include "studies/audit/diagnosis/untested_features.hpp"
 #include "studies/audit/diagnosis/work_floor.hpp"
 #include "studies/audit/problems/audit_problems.hpp"
 
 namespace sweepcheck {
 namespace {
-
-bool law_any_contains(const std::vector<Finding>& fs, const std::string& text, bool defect) {
-  for (const auto& f : fs)
-    if (f.defect == defect && f.text.find(text) != std::string::npos) return true;
-  return false;
-}
 
 const std::vector<double> kLawH{0.1, 0.05, 0.025, 0.0125};
 
@@ -80,10 +75,10 @@ TEST(LawFit, AFreeStepGainTendingToOneLikeARootOfHIsNamedWithItsExponent) {
   std::vector<double> g;
   for (double h : kLawH) g.push_back(1 + 0.3 * std::sqrt(h));
   const auto found = free_step_findings("p", law_gains(g), 1.0);
-  EXPECT_TRUE(law_any_contains(found, "g - 1 ∝ h^0.50", true));
-  EXPECT_TRUE(law_any_contains(found, "order at most 0.50", true));
+  EXPECT_TRUE(test_support::any_contains(found, "g - 1 ∝ h^0.50", true));
+  EXPECT_TRUE(test_support::any_contains(found, "order at most 0.50", true));
   // The same law under a claim of 1/2 is within it: a note.
-  EXPECT_TRUE(law_any_contains(free_step_findings("p", law_gains(g), 0.5), "within the claim", false));
+  EXPECT_TRUE(test_support::any_contains(free_step_findings("p", law_gains(g), 0.5), "within the claim", false));
   // Negative controls: O(h) (any consistent step), and exactly 1.
   std::vector<double> linear, one;
   for (double h : kLawH) linear.push_back(1 + 2 * h), one.push_back(1.0);
@@ -92,10 +87,10 @@ TEST(LawFit, AFreeStepGainTendingToOneLikeARootOfHIsNamedWithItsExponent) {
 }
 
 TEST(LawFit, AFixedGainIsAFactorAndScatteredGainsAreReportedAsASingleValueSayingSo) {
-  EXPECT_TRUE(law_any_contains(free_step_findings("p", law_gains({0.5, 0.5, 0.5, 0.5}), 1.0), "g stays near 0.5", true));
+  EXPECT_TRUE(test_support::any_contains(free_step_findings("p", law_gains({0.5, 0.5, 0.5, 0.5}), 1.0), "g stays near 0.5", true));
   const auto scattered = free_step_findings("p", law_gains({1.5, 1.3, 1.6, 1.45}), 1.0);
-  EXPECT_TRUE(law_any_contains(scattered, "no law in h fitted", true));
-  EXPECT_TRUE(law_any_contains(scattered, "g = 1.45 at the finest traced h", true));
+  EXPECT_TRUE(test_support::any_contains(scattered, "no law in h fitted", true));
+  EXPECT_TRUE(test_support::any_contains(scattered, "g = 1.45 at the finest traced h", true));
 }
 
 TEST(LawFit, AConsistencyDefectShrinkingLikeARootOfHIsNamedBelowTheClaimOnly) {
@@ -104,8 +99,8 @@ TEST(LawFit, AConsistencyDefectShrinkingLikeARootOfHIsNamedBelowTheClaimOnly) {
     root.push_back({h, 0.05 * std::sqrt(h), 1e-13 / h});
     linear.push_back({h, 2 * h, 1e-13 / h});
   }
-  EXPECT_TRUE(law_any_contains(defect_law_findings("p", root, 1.0), "0.05 h^0.50", true));
-  EXPECT_TRUE(law_any_contains(defect_law_findings("p", root, 1.0), "order at most 0.50, below the claim 1", true));
+  EXPECT_TRUE(test_support::any_contains(defect_law_findings("p", root, 1.0), "0.05 h^0.50", true));
+  EXPECT_TRUE(test_support::any_contains(defect_law_findings("p", root, 1.0), "order at most 0.50, below the claim 1", true));
   EXPECT_TRUE(defect_law_findings("p", root, 0.5).empty());  // within a claim of 1/2
   EXPECT_TRUE(defect_law_findings("p", root, std::nan("")).empty());  // no claim
   EXPECT_TRUE(defect_law_findings("p", linear, 1.0).empty());  // PBD's O(h)
@@ -149,7 +144,7 @@ TEST(LawFit, ASetQueriedOnAClockOfAnotherRateIsNamedWithTheRate) {
   ASSERT_EQ(s.kind, "clock") << s.law;
   ASSERT_EQ(s.clocks.size(), 1u);
   EXPECT_NEAR(s.clocks[0].a, 1.05, 1e-9);
-  EXPECT_TRUE(law_any_contains(stencil_findings({s}), "a clock running at rate a = 1.05", true));
+  EXPECT_TRUE(test_support::any_contains(stencil_findings({s}), "a clock running at rate a = 1.05", true));
   // Negative control: rate 1 is PBD's fixed stencil.
   const StencilLaw pbd = fit_stencil("S", "wall", clock_traces(1.0));
   EXPECT_EQ(pbd.kind, "fixed");
@@ -168,11 +163,11 @@ TEST(WorkFloor, AnErrorStallingWhileTheInnerSolverTakesTheSameIterationsPerStepN
     rows.push_back(r);
   }
   const auto found = row_findings("p", rows, true, false, nullptr);
-  EXPECT_TRUE(law_any_contains(found, "takes 40-40 iterations per step at every h", true));
-  EXPECT_TRUE(law_any_contains(found, "a floor of about that tolerance, 0.001 here", true));
+  EXPECT_TRUE(test_support::any_contains(found, "takes 40-40 iterations per step at every h", true));
+  EXPECT_TRUE(test_support::any_contains(found, "a floor of about that tolerance, 0.001 here", true));
   // Negative control: no inner iterations reported.
   for (auto& r : rows) r.work.inner_iterations = 0;
-  EXPECT_TRUE(law_any_contains(row_findings("p", rows, true, false, nullptr), "reports no inner iterations", true));
+  EXPECT_TRUE(test_support::any_contains(row_findings("p", rows, true, false, nullptr), "reports no inner iterations", true));
   std::vector<const RunRow*> none;
   EXPECT_EQ(work_floor_words(none, 1e-3), "");
 }
