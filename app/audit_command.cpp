@@ -318,10 +318,11 @@ std::vector<AuditProblem> audit_problem_list(const AuditConfig& cfg) {
 }
 
 // The verdict table (unless quiet), the files written, the problems not
-// judged, and the exit code: 1 a check failed; 3 no check failed, but a
-// slope had not settled when the budget ended (pre-asymptotic or unsettled):
-// not a pass (README, "Verdicts"). A problem plugin that failed (issue 37) is
-// a run-time failure, the problem's: 1.
+// judged, and the exit code: 1 a check failed; 4 no check failed, but the
+// diagnosis names a defect (issue 57: a defect found is never hidden); 3 no
+// check failed and none named, but a slope had not settled when the budget
+// ended (pre-asymptotic or unsettled): not a pass (README, "Verdicts"). A
+// problem plugin that failed (issue 37) is a run-time failure, the problem's: 1.
 int announce(const AuditConfig& cfg, const AuditResult& r, std::size_t files) {
   if (!cfg.quiet) {
     std::cout << fmt::format("audit of {} ({:.1f} s)\n", r.scheme, r.wall_seconds);
@@ -349,7 +350,14 @@ int announce(const AuditConfig& cfg, const AuditResult& r, std::size_t files) {
   std::cerr << "wrote " << (std::filesystem::path(cfg.out) / "audit.md").string() << " and " << files - 1
             << " other files\n";
   for (const auto& n : r.not_judged) std::cerr << "sweepcheck: problem " << n.problem << " " << n.reason << "\n";
-  return r.any_failed() || !r.not_judged.empty() ? 1 : r.any_undecided() ? 3 : 0;
+  if (r.any_failed() || !r.not_judged.empty()) return 1;
+  if (const std::size_t n = r.diagnosis.defects(); n > 0) {
+    std::cerr << fmt::format("sweepcheck: no check failed, but the diagnosis names {} defect{}: exit 4 (audit.md, "
+                             "\"Diagnosis\"; studies/audit/audit.md, \"A defect found is never hidden\")\n",
+                             n, n == 1 ? "" : "s");
+    return 4;
+  }
+  return r.any_undecided() ? 3 : 0;
 }
 
 // `sweepcheck audit` once its options are parsed: returns the exit code.

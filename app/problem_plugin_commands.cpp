@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <stdexcept>
 
@@ -89,6 +90,9 @@ void register_problem_plugin(Registry& r) {
                                                               python_identities(cfg->python));
     ProblemPluginLoad how;
     how.validate = !cfg->no_validate;
+    // A Python problem (the Python plugin with SWEEPCHECK_PYTHON_PROBLEM) has its exact solution probed
+    // when it is made (python/sweepcheck/_consistency.py); --no-validate skips that too, as in `audit`.
+    if (cfg->no_validate) ::setenv("SWEEPCHECK_PYTHON_NO_VALIDATE", "1", 1);
     how.note = [](const std::string& s) { std::cerr << "sweepcheck: note: " << s << "\n"; };
     const AuditProblem problem = audit_problem_from(load_problem_plugin(cfg->problem_plugin, how),
                                                     problem_plugin_label(cfg->problem_plugin));

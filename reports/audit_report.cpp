@@ -133,7 +133,8 @@ static std::string overall_words(const AuditResult& a) {
   if (a.any_failed()) return "FAIL";
   const std::size_t n = a.diagnosis.defects();
   if (n == 0) return "no check failed";
-  return fmt::format("no check failed, but the diagnosis names {} defect{} (section Diagnosis)", n, n == 1 ? "" : "s");
+  return fmt::format("no check failed, but the diagnosis names {} defect{} (section Diagnosis; exit 4)", n,
+                     n == 1 ? "" : "s");
 }
 
 // What the audited problems cannot test (untested_features.hpp), in one sentence.

@@ -93,7 +93,7 @@ TEST(AuditReport, ADefectFoundIsShownWhenEveryCheckPassesAndTheSubsetSaysWhatItC
   a.diagnosis.findings.push_back({"time stencil", "S always queried at t = 0 whatever t_k", true});
   a.diagnosis.untested = {"moving set", "time-dependent field"};
   const std::string md = audit_markdown(a);
-  EXPECT_NE(md.find("Overall: **no check failed, but the diagnosis names 1 defect (section Diagnosis)**"),
+  EXPECT_NE(md.find("Overall: **no check failed, but the diagnosis names 1 defect (section Diagnosis; exit 4)**"),
             std::string::npos) << md;
   EXPECT_NE(md.find("**Not tested by these problems**: no audited problem has 'moving set', 'time-dependent field'"),
             std::string::npos) << md;

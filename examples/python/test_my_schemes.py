@@ -4,6 +4,7 @@
 import sweepcheck
 import sweepcheck.testing as st
 
+from crowd_contact_step import CrowdContactStep
 from my_schemes import ForgetsTheProjection, Pbd, VectorisedCrowdPbd, VectorisedPbd
 
 
@@ -34,3 +35,18 @@ def test_the_audit_fails_a_scheme_that_forgets_the_projection_and_names_the_caus
     result = sweepcheck.audit(ForgetsTheProjection(), out=str(tmp_path / "audit"), max_problems=1)
     assert result.failed and result.verdicts["convergence"] == "FAIL", result.markdown
     assert "the scheme ignores the set" in result.markdown  # the Diagnosis section of audit.md
+
+
+def test_a_crowd_codes_contact_step_names_the_floor_its_uzawa_tolerance_sets():
+    # A third-party contact step (crowd_contact_step.py: a velocity projection solved by Uzawa, stopped at
+    # 1 % of a diameter, as crowd codes ship it), checked on the crowd without a reference.
+    crowd = sweepcheck.problem("crowd", people=10)
+    loose = st.reference_free(CrowdContactStep(tol=0.004), crowd)
+    assert not loose.passed, loose.describe()
+    # The reason names the floor, its level and the work counters that point at the inner solver.
+    assert "the distances of successive runs stop shrinking at about" in loose.reason, loose.reason
+    assert "not round-off" in loose.reason and "an inner solve stopped at a fixed tolerance" in loose.reason
+    # The control: the same step with the QP solved to 1e-9 converges at order 1.
+    tight = st.reference_free(CrowdContactStep(tol=1e-9), crowd)
+    assert tight.passed, tight.describe()
+    assert "stop shrinking" not in tight.reason

@@ -19,12 +19,13 @@ import threading
 from ._schemes import PythonScheme
 
 # Exit codes of `sweepcheck audit` (README, "Auditing a new scheme").
-_PASSED, _FAILED, _BAD_INPUT, _UNDECIDED = 0, 1, 2, 3
+_PASSED, _FAILED, _BAD_INPUT, _UNDECIDED, _DEFECT = 0, 1, 2, 3, 4
 
 
 class AuditResult:
     """What the audit found: `json` (audit.json as Python values), `verdicts` ({check id: verdict}),
-    `passed` (every check passed, exit 0), `failed` (a check failed, exit 1), `undecided` (exit 3),
+    `passed` (every check passed and no defect named, exit 0), `failed` (a check failed, exit 1),
+    `undecided` (exit 3), `defective` (no check failed, but the diagnosis names a defect: exit 4),
     `defects` (the diagnosis's defect findings), `untested` (features no audited problem has),
     `markdown` (audit.md), `out` (the folder), `returncode`, `stderr`, `stdout` (the verdict table)."""
 
@@ -47,6 +48,8 @@ class AuditResult:
     passed = property(lambda self: self.returncode == _PASSED)
     failed = property(lambda self: self.returncode == _FAILED)
     undecided = property(lambda self: self.returncode == _UNDECIDED)
+    # No check failed, but the diagnosis names a defect (exit 4; studies/audit/audit.md).
+    defective = property(lambda self: self.returncode == _DEFECT)
 
     def __repr__(self):
         return f"<AuditResult {self.json.get('scheme')}: {self.verdicts} (exit {self.returncode})>"
@@ -56,7 +59,7 @@ class AuditResult:
         rows = "".join(f"<tr><td>{html.escape(k)}</td><td><b>{html.escape(v)}</b></td></tr>"
                        for k, v in self.verdicts.items())
         return (f"<div><p>audit of <b>{html.escape(str(self.json.get('scheme')))}</b>: exit {self.returncode} "
-                f"({'passed' if self.passed else 'failed' if self.failed else 'undecided' if self.undecided else '?'})"
+                f"({'passed' if self.passed else 'failed' if self.failed else 'undecided' if self.undecided else 'a defect named' if self.defective else '?'})"
                 f", {html.escape(self.out)}</p><table>{rows}</table></div>")
 
 

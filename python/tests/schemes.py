@@ -68,3 +68,12 @@ class PolyhedronPbd(NumpyPbd):
             if gap < 0:
                 y = y - gap / (M[j] @ M[j]) * M[j]
         return y
+
+
+class FrozenTimePbd(NumpyPbd):
+    """Wrong (issue 57): PBD that asks f and S at t = 0 on every step. Right on the problems without a moving
+    set or a time-dependent field (the battery's first three), wrong everywhere else."""
+    name = "frozen-time-pbd"
+
+    def step(self, t, x, h, view):
+        return view.sweep(0.0, x + h * view.f(0.0, x))

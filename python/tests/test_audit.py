@@ -9,7 +9,7 @@ import pytest
 
 import sweepcheck
 from hostile_schemes import Exits, Loops, Raises, Segfaults
-from schemes import InPlacePbd, NumpyPbd
+from schemes import FrozenTimePbd, InPlacePbd, NumpyPbd
 
 PROBLEMS = 1  # the battery's first problem (sliding d=5 C=10): CI's time
 
@@ -120,3 +120,21 @@ def test_audit_shows_the_programs_progress_and_verdict_table_unless_quiet_and_ta
     q = sweepcheck.audit("pbd", out=str(tmp_path / "quiet"), max_problems=PROBLEMS, quiet=True)
     assert capfd.readouterr() == ("", "") and q.passed
     assert "## Diagnosis" not in q.markdown  # the negative control: no --diagnose, every check passed
+
+
+def test_a_defect_the_diagnosis_names_is_never_hidden_behind_passing_checks_and_a_subset_says_what_it_misses(tmp_path):
+    # Issue 57's Python case: S and f asked at t = 0 on every step, audited on a subset of the battery as
+    # a user does for speed (the issue's three problems; CI's time: the first, a sliding case like them,
+    # with no moving set and no time-dependent field).
+    short = ["--refine-work", "3e6"]  # CI's short budget (examples/CMakeLists.txt)
+    r = sweepcheck.audit(FrozenTimePbd(), out=str(tmp_path / "frozen"), max_problems=PROBLEMS, jobs=2, quiet=True,
+                         extra_args=short)
+    assert set(r.verdicts.values()) <= {"PASS", "INFO"}, r.markdown  # every check passes on this subset
+    assert r.returncode == 4 and r.defective and not r.passed and not r.failed, (r.returncode, r.stderr)
+    assert any("S always queried at t = 0 whatever t_k" in d for d in r.defects), r.defects
+    assert {"moving set", "time-dependent field"} <= set(r.untested), r.untested
+    assert "no check failed, but the diagnosis names" in r.markdown and "exit 4" in r.markdown
+    # The negative control: the same audit of a correct PBD names no defect and exits 0.
+    ok = sweepcheck.audit(NumpyPbd(), out=str(tmp_path / "pbd"), max_problems=PROBLEMS, jobs=2, quiet=True,
+                          extra_args=short)
+    assert ok.returncode == 0 and ok.passed and ok.defects == [] and not ok.defective, ok.markdown

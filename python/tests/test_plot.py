@@ -35,9 +35,17 @@ def test_a_result_writes_a_non_empty_convergence_figure_with_its_verdict_in_the_
     assert error_panel.get_xscale() == error_panel.get_yscale() == "log"
     assert orders_panel.get_yscale() == "linear"
     labels = [line.get_label() for line in error_panel.get_lines()]
-    assert labels[0] == "errors" and labels[-1] == "claim: slope 1"
+    # Over grid phases (issue 55) the errors are the worst phase's and the band's lower edge follows.
+    phased = [row for row in r.rows if row["phases"] > 1]
+    first = ["errors (worst grid phase)", "best grid phase (band: best to worst)"] if phased else ["errors"]
+    assert labels[:len(first)] == first and labels[-1] == "claim: slope 1", labels
+    if phased:
+        band = error_panel.get_lines()[1]
+        assert list(band.get_xdata()) == [row["h"] for row in phased]
+        assert list(band.get_ydata()) == [row["error_phase_best"] for row in phased]
+        assert all(b <= e for b, e in zip(band.get_ydata(), [row["error_uniform"] for row in phased]))
     if verdict != "inconclusive":  # a fit needs more than two points
-        assert labels[1].startswith("fit: order ")
+        assert labels[len(first)].startswith("fit: order ")
         assert [l for l in labels if l.startswith("interval: slope ")] == [
             f"interval: slope {r.fit.ci_low:.3f}", f"interval: slope {r.fit.ci_high:.3f}"]
     # The drawn errors are the result's, at its step sizes.
@@ -52,7 +60,8 @@ def test_the_matplotlib_figure_shows_what_write_figures_writes_for_gnuplot(resul
     gp = (tmp_path / "not yet there" / "error_vs_h.gp").read_text()
     gnuplot_titles = re.findall(r"with [a-z]+(?: dashtype [0-9]+)? title '([^']*)'", gp)  # the lines' titles
     drawn = [line.get_label() for line in r.plot().axes[0].get_lines()]
-    assert drawn == gnuplot_titles[:len(drawn)] and len(drawn) == 5, (drawn, gnuplot_titles)
+    band = any(row["phases"] > 1 for row in r.rows)  # the grid phases' band: one line more
+    assert drawn == gnuplot_titles[:len(drawn)] and len(drawn) == 5 + band, (drawn, gnuplot_titles)
     assert any(f.endswith("error_vs_h.dat") for f in files)
 
 

@@ -67,6 +67,42 @@ TraceRun AuditSession::traced(std::size_t i, std::int64_t n, std::int64_t steps)
   return out;
 }
 
+// The traced runs of problem i, (n, steps) each, in one child when isolated:
+// one fork a problem, not one a run (the diagnosis's cost on an isolated
+// audit is its forks; issue 57: under 2 % of the audit). A child that
+// crashes is retried run by run, so one run's crash keeps the others'
+// evidence; a time limit, a problem fault or a spent budget is every run's.
+std::vector<TraceRun> AuditSession::traced_problem(std::size_t i,
+                                                   const std::vector<std::pair<std::int64_t, std::int64_t>>& runs) {
+  const AuditProblem& p = problems_[i];
+  std::int64_t total = 0;
+  for (const auto& [n, steps] : runs) total += steps;
+  std::vector<TraceRun> out;
+  const auto [status, fault] = compute_maybe_isolated(
+      opt_.isolate || !p.untrusted.empty(),
+      [&] {
+        std::vector<TraceRun> v;
+        for (const auto& [n, steps] : runs) v.push_back(trace_run(p, scheme_, n, steps));
+        return v;
+      },
+      [&](const std::function<std::string()>& work) { return isolated(work, total, i); }, out);
+  if (status == RunStatus::ok && out.size() == runs.size()) return out;
+  out.clear();
+  for (const auto& [n, steps] : runs) {
+    if (status == RunStatus::crashed) {
+      out.push_back(traced(i, n, steps));
+      continue;
+    }
+    TraceRun t;
+    t.n = n;
+    t.h = (p.t_end - p.t0) / double(n);
+    t.status = status == RunStatus::ok ? RunStatus::crashed : status;
+    t.fault = status == RunStatus::ok ? "the traced runs' result could not be read" : fault;
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
 // Check 4 failed on problem i from a perturbed start while the given start's
 // run with the same step kept its bound: the two runs side by side, to
 // measure the growth per step and its direction (the smallest such step).
@@ -99,7 +135,7 @@ void AuditSession::diagnose() {
     std::size_t problem;
     std::int64_t n, steps;
   };
-  std::vector<TraceTask> plan;
+  std::vector<TraceTask> plan;  // problem by problem, kTraceRuns each
   for (std::size_t i = 0; i < problems_.size(); ++i) {
     if (!problem_fault_reason_[i].empty()) continue;  // not judged (issue 37): nothing to diagnose
     const AuditProblem& p = problems_[i];
@@ -110,9 +146,17 @@ void AuditSession::diagnose() {
         std::max<std::int64_t>(12, kTraceEvaluations / (std::int64_t(constraint_counts_[i]) + 1));
     for (int r = 0; r < kTraceRuns; ++r) plan.push_back({i, n0 << r, std::min(n0 << r, cap)});
   }
-  const auto traces = run_tasks<TraceRun>(
-      plan.size(), opt_.executor, [&](std::size_t k) { return traced(plan[k].problem, plan[k].n, plan[k].steps); },
+  // One task (one child when isolated) per problem: its kTraceRuns runs.
+  const auto per_problem = run_tasks<std::vector<TraceRun>>(
+      plan.size() / kTraceRuns, opt_.executor,
+      [&](std::size_t g) {
+        std::vector<std::pair<std::int64_t, std::int64_t>> runs;
+        for (std::size_t k = g * kTraceRuns; k < (g + 1) * kTraceRuns; ++k) runs.emplace_back(plan[k].n, plan[k].steps);
+        return traced_problem(plan[g * kTraceRuns].problem, runs);
+      },
       {});
+  std::vector<TraceRun> traces;
+  for (const auto& g : per_problem) traces.insert(traces.end(), g.begin(), g.end());
 
   // Per problem: the stencil of f and S, the coverage, the free steps.
   std::map<std::string, const ConstraintCoverage*> coverage_by_problem;

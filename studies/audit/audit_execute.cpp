@@ -150,13 +150,14 @@ GridPhases AuditSession::rung_phases(std::size_t i, bool rung) const {
 }
 
 std::int64_t AuditSession::probe_steps(const AuditProblem& p) const {
-  return static_cast<std::int64_t>(p.probe_points.size()) * th_.probe_directions;
+  return static_cast<std::int64_t>(p.probe_points.size() + p.probe_times.size()) * th_.probe_directions;
 }
 
-// A consistency probe of the audited scheme (check 5), isolated when asked.
+// A consistency probe of the audited scheme (check 5), isolated when asked
+// and always on a problem plugin (as its runs: run_task).
 TaskResult AuditSession::probe_run(std::size_t i, double h) {
   TaskResult out;
-  if (!opt_.isolate) {
+  if (!opt_.isolate && problems_[i].untrusted.empty()) {
     out.probe = consistency_probe(problems_[i], scheme_, h, th_);
     return out;
   }

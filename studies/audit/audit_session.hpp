@@ -125,6 +125,8 @@ class AuditSession {
   // --- diagnose (audit_diagnose.cpp) ---
   void diagnose();
   TraceRun traced(std::size_t problem, std::int64_t n, std::int64_t steps);
+  std::vector<TraceRun> traced_problem(std::size_t problem,
+                                       const std::vector<std::pair<std::int64_t, std::int64_t>>& runs);
   void diagnose_growth(std::size_t i, Diagnosis& d);
 
   const SchemeFactory& scheme_;

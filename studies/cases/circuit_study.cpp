@@ -144,7 +144,7 @@ CircuitStudy run_circuit_study(const CircuitStudyConfig& cfg) {
       as_violation.push_back(x);
     }
   }
-  out.violation_fits = fit_rows(as_violation);
+  out.violation_fits = fit_rows(as_violation, {}, "the violations");
 
   for (bool disc : {false, true}) {
     CircuitOptions o;

@@ -16,7 +16,13 @@ OrderFit final_time_fit(const std::vector<RunRow>& rows, const std::vector<std::
   return fit_order(points, opt);
 }
 
-std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base) {
+std::vector<const RunRow*> member_rows(const std::vector<RunRow>& rows, const std::vector<std::size_t>& members) {
+  std::vector<const RunRow*> out;
+  for (auto i : members) out.push_back(&rows[i]);
+  return out;
+}
+
+std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base, std::string_view what) {
   std::vector<SchemeFit> fits;
   std::vector<bool> taken(rows.size(), false);
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -45,6 +51,7 @@ std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base
         members.push_back(j);
     fits.push_back({head.problem, head.parameters, head.scheme, fit_order(points, opt), fit_order(given, opt),
                     final_time_fit(rows, members, opt)});
+    name_error_floor(fits.back().fit, points, member_rows(rows, members), what, opt.floor_factor);
   }
   return fits;
 }

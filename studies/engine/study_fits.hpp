@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "sweepcheck/studies/engine/error_floor.hpp"
 #include "sweepcheck/studies/engine/fit_order.hpp"
 #include "sweepcheck/studies/engine/parallel_for.hpp"
 #include "sweepcheck/studies/engine/refinement.hpp"
@@ -41,7 +43,14 @@ struct ConvergenceStudy {
 
 // Fits the uniform error of every (problem, parameters, scheme) group, in order
 // of first appearance, against the scheme's claimed order.
-std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base = {});
+// A fit that is not a pass says where the values stop shrinking, if they do
+// (error_floor.hpp): `what` names them ("the violations" where error_uniform
+// holds a violation).
+std::vector<SchemeFit> fit_rows(const std::vector<RunRow>& rows, FitOptions base = {},
+                                std::string_view what = "the errors");
+
+// The rows at `members`, as pointers (error_floor.hpp reads their work).
+std::vector<const RunRow*> member_rows(const std::vector<RunRow>& rows, const std::vector<std::size_t>& members);
 
 // The order point of a row: its uniform error, noise floor, whether it
 // finished cleanly, its work units (the refinement budget's count) and its
@@ -99,6 +108,9 @@ std::vector<SchemeFit> refine_rows(std::vector<RunRow>& rows, const FitOptions& 
     opt.expected_order = rows[groups[g].head].claimed_order;
     opt.expected_is_sharp = rows[groups[g].head].claim_is_sharp;
     fits[g].final_fit = final_time_fit(all, members, opt);
+    std::vector<OrderPoint> points;
+    for (const auto& r : all) points.push_back(order_point(r));
+    name_error_floor(fits[g].fit, points, member_rows(all, members), "the errors", opt.floor_factor);
   }
   for (auto& a : added) rows.insert(rows.end(), a.begin(), a.end());
   return fits;

@@ -77,6 +77,10 @@ struct AuditProblem {
   // Base points (t_i, x*_i) of the consistency probe, x*_i ∈ S(t_i): points
   // of the solution (exact, or the reference at a sample time).
   std::vector<std::pair<double, Vec<double>>> probe_points;
+  // More base points, taken from exact(t) at these times where the probe
+  // runs: a problem plugin's code answers in the child that runs the probe,
+  // never in the host (studies/runs/problem_plugin.cpp, audit_problem_from).
+  std::vector<double> probe_times;
   // Large-step robustness goes up to steps of this size (the time the free
   // motion needs to cross the problem's length scale).
   double time_scale = 1;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sweepcheck/solvers/adapters/template_stepper.hpp"
+#include "sweepcheck/solvers/projection/view_projector.hpp"
 #include "sweepcheck/studies/engine/sampled_error.hpp"
 #include "sweepcheck/solvers/plugin/problem_validation.hpp"
 #include "sweepcheck/solvers/core/resource_limits.hpp"
@@ -365,6 +366,22 @@ AuditProblem audit_problem_from(std::shared_ptr<const plugin::ProblemDefinition>
   // kMaxRunComponentSteps; the audit drops the rungs below this floor.
   a.h_floor = (a.t_end - a.t0) * double(a.x0.size()) / kMaxRunComponentSteps;
   a.view = std::make_shared<GuardedProblemView>(std::move(d));
+  if (has_exact) {
+    // The consistency probe (check 5) at points of the exact solution, taken
+    // where the probe runs (the child: AuditProblem::probe_times), with
+    // P_{S(t)} through the view, KKT-certified (view_projector.hpp; the
+    // projection the in-tree moreau-euler uses on a plugin). A point the
+    // projector cannot certify is skipped by the probe (NaN), not judged.
+    const double span = a.t_end - a.t0;
+    for (double c : {0.2, 0.45, 0.7, 0.95}) a.probe_times.push_back(a.t0 + c * span);
+    a.project = [view = a.view](double t, const Vec<double>& y) {
+      const ViewConstraintSet set(*view);
+      Vec<double> p = y;
+      Work w;
+      if (ViewProjector{}(set, t, p, w) != StepStatus::ok) p.setConstant(std::numeric_limits<double>::quiet_NaN());
+      return p;
+    };
+  }
   return a;
 }
 

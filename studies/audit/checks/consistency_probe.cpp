@@ -21,7 +21,11 @@ ProbeRow consistency_probe(const AuditProblem& problem, const SchemeFactory& sch
   const plugin::ConstraintView& set = view.constraints();
   const int d = view.dim();
   Vec<double> f(d), out(d), g(d);
-  for (const auto& [t, xs] : problem.probe_points) {
+  // The stored points, then those of exact(t) at probe_times, asked here
+  // (in a plugin problem's child).
+  auto points = problem.probe_points;
+  for (double t : problem.probe_times) points.emplace_back(t, problem.exact(t));
+  for (const auto& [t, xs] : points) {
     for (int k = 0; k < th.probe_directions; ++k) {
       // Fixed, well-spread unit directions (no random generator: the same on every platform).
       Vec<double> u(d);
@@ -29,6 +33,7 @@ ProbeRow consistency_probe(const AuditProblem& problem, const SchemeFactory& sch
       u.normalize();
       const Vec<double> y = xs + th.probe_offset * h * u;
       const Vec<double> p = problem.project(t, y);
+      if (!all_finite(p)) continue;  // no certified projection here (a plugin's set): no point, not a defect
       view.f(t, as_span(y), as_span(f));
       Work w;
       stepper->step(t, as_span(y), h, view, as_span(out), w);
@@ -58,6 +63,8 @@ ProbeRow consistency_probe(const AuditProblem& problem, const SchemeFactory& sch
       ++row.points;
     }
   }
+  // No point judged: no defect measured either (the fit reads NaN as unusable).
+  if (row.points == 0 && !points.empty()) row.defect = std::numeric_limits<double>::quiet_NaN();
   return row;
 }
 

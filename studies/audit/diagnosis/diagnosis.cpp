@@ -12,7 +12,7 @@
 
 #include "studies/audit/diagnosis/diagnosis_words.hpp"
 #include "studies/audit/diagnosis/precision_floor.hpp"
-#include "studies/audit/diagnosis/work_floor.hpp"
+#include "sweepcheck/studies/engine/work_floor.hpp"
 
 namespace sweepcheck {
 

@@ -11,7 +11,7 @@
 #include "studies/audit/diagnosis/diagnosis.hpp"
 #include "studies/audit/diagnosis/finding_match_test_support.hpp"
 #include "studies/audit/diagnosis/untested_features.hpp"
-#include "studies/audit/diagnosis/work_floor.hpp"
+#include "sweepcheck/studies/engine/work_floor.hpp"
 #include "studies/audit/problems/audit_problems.hpp"
 
 namespace sweepcheck {

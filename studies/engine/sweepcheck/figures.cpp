@@ -189,7 +189,16 @@ std::vector<Figure> figures_of(const ConvergenceResult& r) {
   Line errors{"errors", {}, "points"};
   for (std::size_t i = 0; i < r.rows.size() && i < judged.errors.size(); ++i)
     if (r.rows[i].status == RunStatus::ok) errors.points.emplace_back(r.rows[i].h, judged.errors[i]);
+  // Over grid phases a rung's uniform error is its worst phase's; the best
+  // phase's is the band's lower edge (issue 55: RunRow::error_phase_best).
+  Line best{"best grid phase (band: best to worst)", {}, "points"};
+  if (r.refined_for == "uniform")
+    for (const auto& row : r.rows)
+      if (row.status == RunStatus::ok && row.phases > 1 && std::isfinite(row.error_phase_best))
+        best.points.emplace_back(row.h, row.error_phase_best);
+  if (!best.points.empty()) errors.title = "errors (worst grid phase)";
   e.lines.push_back(errors);
+  if (!best.points.empty()) e.lines.push_back(best);
   const OrderFit& f = r.fit;
   Line fit{fmt::format("fit: order {:.3f}", f.order), {}, "lines"};
   if (std::isfinite(f.order) && std::isfinite(f.intercept) && f.h_min > 0 && f.h_max > f.h_min)

@@ -1,6 +1,7 @@
 // The figures of every result (sweepcheck/figures.hpp): written on request,
 // with gnuplot spawned without a shell and every user string single-quoted.
 #include "sweepcheck/figures.hpp"
+#include "sweepcheck/figure_panels.hpp"
 #include "sweepcheck/studies/engine/run_gnuplot.hpp"
 
 #include <fmt/format.h>
@@ -80,6 +81,33 @@ TEST(Figures, AConvergenceResultWritesErrorVsHLocalOrdersAndWorkPrecision) {
   }
   for (const char* f : {"PWNED", "PWNED2", "PWNED3"}) EXPECT_FALSE(std::filesystem::exists(dir / f)) << f;
   std::filesystem::remove_all(dir);
+}
+
+// Issue 55: over grid phases the error panel shows the band, the best
+// phase's error below each worst one; a ladder on one grid has no band.
+TEST(Figures, RungsRunOverGridPhasesDrawTheBandFromTheBestPhaseToTheWorst) {
+  ConvergenceOptions o;
+  o.steps = Steps::counts({20, 40, 80});
+  o.refine.max_new_rungs = 0;
+  auto r = check_convergence(SlidingCase<double>{}, Pbd<double>{}, OrderClaim::at_least(1), o);
+  auto titles = [](const ConvergenceResult& x) {
+    std::vector<std::string> t;
+    const auto figures = figures_of(x);
+    for (const auto& l : figures.front().panels.front().lines) t.push_back(l.title);
+    return t;
+  };
+  ASSERT_EQ(r.rows.size(), 3u);
+  EXPECT_EQ(titles(r).front(), "errors");  // one grid: no band
+  for (auto& row : r.rows) row.phases = 4, row.error_phase_best = row.error_uniform / 3;
+  const auto lines = figures_of(r).front().panels.front().lines;
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines[0].title, "errors (worst grid phase)");
+  EXPECT_EQ(lines[1].title, "best grid phase (band: best to worst)");
+  ASSERT_EQ(lines[1].points.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(lines[1].points[i].first, r.rows[i].h);
+    EXPECT_DOUBLE_EQ(lines[1].points[i].second, r.rows[i].error_uniform / 3);
+  }
 }
 
 TEST(Figures, AWorkPrecisionSetDrawsEveryScheme) {

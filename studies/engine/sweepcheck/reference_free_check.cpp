@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sweepcheck/studies/engine/error_floor.hpp"
 #include "sweepcheck/studies/engine/text_quoting.hpp"  // one_line: a newline in a reason or a name becomes a space
 
 namespace sweepcheck {
@@ -77,6 +78,15 @@ void judge_reference_free(ReferenceFreeResult& r, std::vector<LadderRun>& runs, 
         row.error_uniform = d.d[m];
         if (row.phases > 1) row.phase = double(d.worst_phase[m]) / double(row.phases);
       }
+  // A verdict that is not a pass says where the distances stop shrinking, if
+  // they do, read against the work counters (error_floor.hpp, issue 57).
+  std::vector<OrderPoint> raw;
+  std::vector<const RunRow*> of;
+  for (const auto& row : r.rows) {
+    raw.push_back({row.h, row.error_uniform, 2 * row.noise_floor, row.status == RunStatus::ok, 0, 0});
+    of.push_back(&row);
+  }
+  name_error_floor(r.fit, raw, of, "the distances of successive runs", fo.floor_factor);
 }
 
 std::string ReferenceFreeResult::summary() const {

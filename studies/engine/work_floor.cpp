@@ -1,5 +1,5 @@
 // A settled level against the work counters (work_floor.hpp).
-#include "studies/audit/diagnosis/work_floor.hpp"
+#include "sweepcheck/studies/engine/work_floor.hpp"
 
 #include <fmt/format.h>
 

@@ -1,10 +1,11 @@
 #pragma once
 // A level the error settles at, read against the work counters the scheme
-// reports (issue 57, item 5): an inner solver stopped at a fixed tolerance
+// reports (issue 57, items 3 and 5): an inner solver stopped at a fixed tolerance
 // leaves an error floor of that tolerance's size whatever h, while its
 // iterations per step stay about the same; a scheme that reports no inner
-// iterations has no such solver (or does not count it). Pure: known answers
-// in law_fit_test.cpp.
+// iterations has no such solver (or does not count it). Read by the audit's
+// diagnosis, by reference-free checks and by the studies (error_floor.hpp).
+// Pure: known answers in law_fit_test.cpp and error_floor_test.cpp.
 #include <string>
 #include <vector>
 
