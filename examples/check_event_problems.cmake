@@ -9,9 +9,46 @@
 # With -DSCHEME_PLUGIN=lib.so (a wrong scheme whose defect shows only at a
 # landing late in its step): the audit over grid phases FAILs the plugin's
 # problem (exit 1) and the same audit on the plain grid does not (exit 3).
+# The consistency probe (check 5) is judged on the plugin's problem too
+# (issue 59: points of its exact solution, P_S through the view) and
+# passes; with -DPROBE_PLUGIN=lib.so (wrong_h2_euler: the free step
+# multiplied by h twice) it FAILs the plugin's problem, its negative control.
 # Usage: cmake -DPROGRAM=... -DPLUGIN=libwave_*.so -DSCHEME=pbd -DOUT=dir [-DCONTROL=ON] -P check_event_problems.cmake
 #        cmake -DPROGRAM=... -DPLUGIN=libwave_*.so -DSCHEME_PLUGIN=lib.so -DOUT=dir -P check_event_problems.cmake
+#        cmake -DPROGRAM=... -DPLUGIN=libwave_*.so -DPROBE_PLUGIN=lib.so -DOUT=dir -P check_event_problems.cmake
 file(REMOVE_RECURSE "${OUT}")
+# The verdict of check `id` on the wave problem in audit.json `file` (NONE if not judged there).
+function(wave_verdict file id out)
+  file(READ "${file}" json)
+  string(JSON checks LENGTH "${json}" checks)
+  math(EXPR last "${checks} - 1")
+  set(found NONE)
+  foreach(i RANGE ${last})
+    string(JSON cid GET "${json}" checks ${i} id)
+    if(cid STREQUAL id)
+      string(JSON n LENGTH "${json}" checks ${i} problems)
+      math(EXPR lastp "${n} - 1")
+      foreach(j RANGE ${lastp})
+        string(JSON problem GET "${json}" checks ${i} problems ${j} problem)
+        if(problem MATCHES "^wave-")
+          string(JSON found GET "${json}" checks ${i} problems ${j} verdict)
+        endif()
+      endforeach()
+    endif()
+  endforeach()
+  set(${out} ${found} PARENT_SCOPE)
+endfunction()
+if(PROBE_PLUGIN)
+  execute_process(COMMAND "${PROGRAM}" audit --plugin "${PROBE_PLUGIN}" --problem-plugin "${PLUGIN}" --max-problems 1
+                          --jobs 2 --quiet --refine-work 3e6 --out "${OUT}/probe"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  wave_verdict("${OUT}/probe/audit.json" consistency v)
+  if(NOT rc EQUAL 1 OR NOT v STREQUAL "FAIL")
+    message(FATAL_ERROR "audit of ${PROBE_PLUGIN} with ${PLUGIN}: expected exit 1 and consistency FAIL on the "
+                        "plugin's problem, got exit ${rc} and ${v}\n${out}\n${err}")
+  endif()
+  return()
+endif()
 if(SCHEME_PLUGIN)
   foreach(mode "at-events;1" "never;3")
     list(GET mode 0 at)
@@ -53,6 +90,10 @@ foreach(i RANGE ${last})
 endforeach()
 if(NOT seen)
   message(FATAL_ERROR "audit.json judges no wave problem's convergence")
+endif()
+wave_verdict("${OUT}/phased/audit.json" consistency v)
+if(NOT v STREQUAL "PASS")
+  message(FATAL_ERROR "${SCHEME} on the plugin's problem: consistency ${v}, not PASS (judged on a plugin with an exact solution)")
 endif()
 if(CONTROL)
   execute_process(COMMAND "${PROGRAM}" audit --scheme ${SCHEME} --problem-plugin "${PLUGIN}" --max-problems 1 --jobs 2
