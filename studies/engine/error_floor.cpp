@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "sweepcheck/studies/engine/work_floor.hpp"
 
