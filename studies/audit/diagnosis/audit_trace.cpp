@@ -36,6 +36,26 @@ void contact_frame(const plugin::ConstraintView& set, double t0, double t1, cons
                    const Vec<double>& hf, const std::vector<int>& moved_by, TraceRun& out) {
   const Vec<double> p = x + hf;
   const double round = 1e-10 * (1 + p.norm());
+  // Lift-offs: x on S_j's boundary, p inside S_j(t1) by a tenth of the step.
+  {
+    const double step = hf.norm();
+    Vec<double> gx(x.size());
+    for (int j = 0; j < set.size() && step > 0; ++j) {
+      gx.setZero();
+      set.gradient(j, t0, as_span(x), as_span(gx));
+      const double gn = gx.norm();
+      if (!(gn > 1e-12) || !(std::abs(set.value(j, t0, as_span(x))) / gn <= 1e-9 * (1 + x.norm()))) continue;
+      gx.setZero();
+      set.gradient(j, t1, as_span(p), as_span(gx));
+      const double gp = gx.norm();
+      if (!(gp > 1e-12) || !(set.value(j, t1, as_span(p)) / gp >= 0.1 * step)) continue;
+      ++out.liftoff_steps;
+      gx.setZero();
+      set.gradient(j, t1, as_span(next), as_span(gx));
+      const double gnext = gx.norm();
+      if (gnext > 1e-12 && std::abs(set.value(j, t1, as_span(next))) / gnext <= 1e-3 * step) ++out.liftoff_held;
+    }
+  }
   std::vector<int> violated;
   double worst = 0;
   for (int j = 0; j < set.size(); ++j) {
@@ -108,7 +128,7 @@ void encode(codec::Writer& w, const TraceRun& x) {
       encode(w, x.free_dx2), encode(w, x.moved), encode(w, x.correction), encode(w, x.projected_support),
       encode(w, x.unreached), encode(w, x.f_state_lag), encode(w, x.field_scale), encode(w, x.violated_before),
       encode(w, x.projected), encode(w, x.violated_after), encode(w, x.tangential_gain), encode(w, x.normal_ratio),
-      encode(w, x.normal_ratio_lag);
+      encode(w, x.normal_ratio_lag), encode(w, x.liftoff_steps), encode(w, x.liftoff_held);
 }
 void decode(codec::Reader& r, TraceRun& x) {
   using codec::decode;
@@ -118,7 +138,7 @@ void decode(codec::Reader& r, TraceRun& x) {
       decode(r, x.free_dx2), decode(r, x.moved), decode(r, x.correction), decode(r, x.projected_support),
       decode(r, x.unreached), decode(r, x.f_state_lag), decode(r, x.field_scale), decode(r, x.violated_before),
       decode(r, x.projected), decode(r, x.violated_after), decode(r, x.tangential_gain), decode(r, x.normal_ratio),
-      decode(r, x.normal_ratio_lag);
+      decode(r, x.normal_ratio_lag), decode(r, x.liftoff_steps), decode(r, x.liftoff_held);
 }
 void encode(codec::Writer& w, const GrowthTrace& x) {
   using codec::encode;

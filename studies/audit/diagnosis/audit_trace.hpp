@@ -80,6 +80,14 @@ struct TraceRun {
   // The same against S_j(t_k) (NaN where p does not violate it): a set
   // queried one step late (within the theory) reads 1 here.
   std::vector<double> normal_ratio_lag;
+  // Lift-offs (issue 57, a contact held as an equality): steps from x on the
+  // boundary of S_j (|g_j(t_k, x)| / |∇g_j| within 1e-9 (1 + |x|)) whose
+  // Euler predictor lies inside S_j(t_{k+1}) by at least 0.1 |h f| (the field
+  // pulls the point off: the sweeping process's multiplier falls to 0, nothing
+  // may hold it), and of them, the steps whose x_{k+1} is back on that
+  // boundary (within 1e-3 |h f|): held. A scheme of the seeds leaves such a
+  // point inside (PBD does not project onto a set its predictor lies in).
+  std::int64_t liftoff_steps = 0, liftoff_held = 0;
 };
 inline constexpr int kKnownLags = 8;
 

@@ -66,6 +66,32 @@ std::vector<Finding> contact_frame_findings(const std::string& problem, const st
                      "and the result must violate none.",
                      problem, one, several, k_max, left_max == 1 ? "one of them" : fmt::format("up to {}", left_max)),
          true});
+  // 1b. A contact held at a lift-off: at each of the two finest traced runs
+  // with at least 3 lift-off steps, at least 80 % of them held.
+  std::vector<std::pair<std::int64_t, std::int64_t>> lifts;  // (held, steps) per run reading it, coarsest first
+  {
+    std::vector<const TraceRun*> by_h;
+    for (const auto& r : runs) by_h.push_back(&r);
+    std::sort(by_h.begin(), by_h.end(), [](const TraceRun* a, const TraceRun* b) { return a->h > b->h; });
+    for (const TraceRun* r : by_h)
+      if (r->liftoff_steps >= 3) lifts.push_back({r->liftoff_held, r->liftoff_steps});
+  }
+  const auto held = [](std::pair<std::int64_t, std::int64_t> l) { return l.first >= 0.8 * double(l.second); };
+  if (lifts.size() >= 2 && held(lifts.back()) && held(lifts[lifts.size() - 2]))
+    out.push_back(
+        {"contact frame",
+         fmt::format("{}: on {} of {} traced steps that start on a constraint's boundary while x + h f lies inside "
+                     "that constraint by at least a tenth of the step (the field pulls the point off it: a "
+                     "lift-off), the step ends back on the boundary (finest traced run; {} of {} at the one "
+                     "before): a contact held as an equality, where the sweeping process lets the point leave "
+                     "(its multiplier falls to 0; a point whose x + h f lies in S is not projected). Where to look: "
+                     "what the step does with the constraints active at its start: a list of contacts kept from "
+                     "step to step, a projection onto the boundary of every constraint active at x_k, an "
+                     "equality solve. Check: one step from a point on a flat boundary with f pointing into S: "
+                     "Phi_h(x) must be x + h f, off the boundary.",
+                     problem, lifts.back().first, lifts.back().second, lifts[lifts.size() - 2].first,
+                     lifts[lifts.size() - 2].second),
+         true});
   // 2. The motion along the active constraints.
   const auto tan = frame_per_run(runs, [](const TraceRun& r) { return r.tangential_gain; });
   if (frame_stays_off(tan)) {

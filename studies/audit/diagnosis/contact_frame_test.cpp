@@ -16,7 +16,7 @@
 namespace sweepcheck {
 namespace {
 
-enum class Contact { pbd, lagged, damped_tangent, half_correction, reflection, reversed, one_projection };
+enum class Contact { pbd, lagged, damped_tangent, half_correction, reflection, reversed, one_projection, sticky };
 
 class ContactScheme final : public plugin::Stepper {
  public:
@@ -36,6 +36,23 @@ class ContactScheme final : public plugin::Stepper {
       for (int j = 0; j < set.size(); ++j)
         if (const double dj = set.distance(j, ts, out); dj > dw) dw = dj, worst = j;
       if (worst >= 0) set.project(worst, ts, out);
+      return StepStatus::ok;
+    }
+    if (c_ == Contact::sticky) {
+      // PBD, then every constraint active at x put back on its boundary (examples/wrong_sticky_contact.cpp).
+      std::vector<int> active;
+      for (int j = 0; j < set.size(); ++j)
+        if (std::abs(set.value(j, t, x)) <= 1e-9) active.push_back(j);
+      for (int j = 0; j < set.size(); ++j) set.project(j, ts, out);
+      std::vector<double> g(d);
+      for (int j : active) {
+        const double v = set.value(j, ts, out);
+        if (!(v > 0)) continue;
+        set.gradient(j, ts, out, g);
+        double n2 = 0;
+        for (double gi : g) n2 += gi * gi;
+        for (std::size_t i = 0; i < d; ++i) out[i] -= v / n2 * g[i];
+      }
       return StepStatus::ok;
     }
     int moved = -1;
@@ -116,6 +133,21 @@ TEST(ContactFrame, ASweepThatStopsAfterOneProjectionIsNamedKViolatedOneProjected
   EXPECT_TRUE(contact_frame_findings("wall", contact_traces(frame_wall(), Contact::one_projection)).empty());
 }
 
+// The wall with lift-offs (g = 1, issue 55): PBD lets the point leave the wall; a
+// contact held as an equality does not.
+TEST(ContactFrame, AContactHeldAtALiftOffIsNamedAndPbdLetsThePointLeave) {
+  const AuditProblem wall = lift_off_audit_problems()[0];
+  const auto sticky = contact_frame_findings("wall", contact_traces(wall, Contact::sticky));
+  EXPECT_TRUE(frame_has(sticky, "a contact held as an equality")) << frame_texts(sticky);
+  const auto runs = contact_traces(wall, Contact::pbd);
+  const auto pbd = contact_frame_findings("wall", runs);
+  EXPECT_TRUE(pbd.empty()) << frame_texts(pbd);
+  std::int64_t steps = 0, held = 0;
+  for (const auto& r : runs) steps += r.liftoff_steps, held += r.liftoff_held;
+  EXPECT_GE(steps, 1);  // PBD meets the lift-offs too, and holds none
+  EXPECT_EQ(held, 0);
+}
+
 TEST(ContactFrame, TheMeasuresSurviveTheChildsCodec) {
   const auto runs = contact_traces(frame_wall(), Contact::damped_tangent);
   TraceRun back;
@@ -123,6 +155,8 @@ TEST(ContactFrame, TheMeasuresSurviveTheChildsCodec) {
   EXPECT_EQ(back.tangential_gain, runs.back().tangential_gain);
   EXPECT_EQ(back.normal_ratio.size(), runs.back().normal_ratio.size());
   EXPECT_EQ(back.violated_before, runs.back().violated_before);
+  EXPECT_EQ(back.liftoff_steps, runs.back().liftoff_steps);
+  EXPECT_EQ(back.liftoff_held, runs.back().liftoff_held);
 }
 
 }  // namespace
