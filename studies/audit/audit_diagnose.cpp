@@ -86,7 +86,7 @@ std::vector<TraceRun> AuditSession::traced_problem(std::size_t i,
         return v;
       },
       [&](const std::function<std::string()>& work) { return isolated(work, total, i); }, out);
-  if (status == RunStatus::ok && out.size() == runs.size()) return out;
+  if (status == RunStatus::ok) return out;  // one TraceRun per run: trace_run's, decoded whole
   out.clear();
   for (const auto& [n, steps] : runs) {
     if (status == RunStatus::crashed) {
@@ -96,8 +96,8 @@ std::vector<TraceRun> AuditSession::traced_problem(std::size_t i,
     TraceRun t;
     t.n = n;
     t.h = (p.t_end - p.t0) / double(n);
-    t.status = status == RunStatus::ok ? RunStatus::crashed : status;
-    t.fault = status == RunStatus::ok ? "the traced runs' result could not be read" : fault;
+    t.status = status;
+    t.fault = fault;
     out.push_back(std::move(t));
   }
   return out;
