@@ -28,7 +28,7 @@ LogLogFigure grouped(const ConvergenceStudy& study, X x_of, bool with_failures) 
   LogLogFigure f;
   const bool many = several_parameter_sets(study);
   std::vector<std::string> order;
-  std::map<std::string, Series> ok, capped;
+  std::map<std::string, Series> ok, capped, best;
   double top = 0;
   for (const auto& r : study.rows)
     if (std::isfinite(r.error_uniform)) top = std::max(top, r.error_uniform);
@@ -39,13 +39,20 @@ LogLogFigure grouped(const ConvergenceStudy& study, X x_of, bool with_failures) 
       order.push_back(label);
       ok[label] = Series{label, {}, "linespoints pt 7 ps 0.9"};
       capped[label] = Series{label + ": inner cap hit", {}, "points pt 6 ps 1.4"};
+      best[label] = Series{label + ": best grid phase (band: best to worst)", {}, "linespoints dt 2 pt 1 ps 0.9"};
     }
     if (r.status == RunStatus::ok) ok[label].points.emplace_back(x_of(r), r.error_uniform);
+    // A rung run over grid phases (issue 55) reports its worst phase; the
+    // best phase is the band's lower edge (RunRow::error_phase_best).
+    if (r.status == RunStatus::ok && r.phases > 1 && std::isfinite(r.error_phase_best))
+      best[label].points.emplace_back(x_of(r), r.error_phase_best);
     if (r.status == RunStatus::inner_cap_hit) capped[label].points.emplace_back(x_of(r), r.error_uniform);
     if (r.status == RunStatus::diverged) diverged.points.emplace_back(x_of(r), top > 0 ? 2 * top : 1.0);
   }
   for (const auto& l : order) {
+    if (with_failures && !best[l].points.empty()) ok[l].label += " (worst grid phase)";
     f.series.push_back(ok[l]);
+    if (with_failures && !best[l].points.empty()) f.series.push_back(best[l]);
     if (with_failures && !capped[l].points.empty()) f.series.push_back(capped[l]);
   }
   if (with_failures && !diverged.points.empty()) f.series.push_back(diverged);

@@ -81,5 +81,27 @@ TEST(StudyReport, DivergedRunsAreShownAsSuchInTheFigureAndTheTable) {
   EXPECT_NE(summary_markdown(s, {}, {}).find("diverged at step 3"), std::string::npos);
 }
 
+TEST(StudyReport, RungsRunOverGridPhasesDrawTheBandFromTheBestPhaseToTheWorst) {
+  auto s = synthetic_study();
+  for (auto& r : s.rows)
+    if (r.scheme == "pbd" && r.h < 0.05) r.phases = 4, r.error_phase_best = r.error_uniform / 3;
+  const auto fig = error_vs_h_figure(s, "t");
+  const Series* worst = nullptr;
+  const Series* best = nullptr;
+  for (const auto& series : fig.series) {
+    if (series.label == "pbd (worst grid phase)") worst = &series;
+    if (series.label.starts_with("pbd: best grid phase")) best = &series;
+  }
+  ASSERT_NE(worst, nullptr);
+  ASSERT_NE(best, nullptr);
+  EXPECT_EQ(worst->points.size(), 5u);
+  // Only the phased rungs have a best phase: h = 0.025, 0.0125, 0.00625.
+  ASSERT_EQ(best->points.size(), 3u);
+  EXPECT_EQ(best->points.front(), std::make_pair(0.025, 2 * 0.025 / 3));
+  // Control: a study without phased rungs draws no band and keeps its label.
+  for (const auto& series : error_vs_h_figure(synthetic_study(), "t").series)
+    EXPECT_EQ(series.label.find("grid phase"), std::string::npos) << series.label;
+}
+
 }  // namespace
 }  // namespace sweepcheck

@@ -65,6 +65,9 @@ struct Family {
   bool gated = true;
   Jitter jitter = Jitter::none;
   double sigma = 0;
+  // Where the error's scatter is deterministic, part of e(h) (the event
+  // families: where an event falls inside the step), the table's jitter column.
+  std::string jitter_text;
   std::function<Ladder(Rng&)> draw;
 };
 

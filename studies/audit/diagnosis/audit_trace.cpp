@@ -56,6 +56,17 @@ void contact_frame(const plugin::ConstraintView& set, double t0, double t1, cons
       if (gnext > 1e-12 && std::abs(set.value(j, t1, as_span(next))) / gnext <= 1e-3 * step) ++out.liftoff_held;
     }
   }
+  // Landings: x strictly inside S_j(t0), p outside S_j(t1) by a hundredth of the step.
+  for (int j = 0; j < set.size(); ++j) {
+    const double step = hf.norm();
+    const double g0 = set.value(j, t0, as_span(x)), g1 = set.value(j, t1, as_span(p));
+    if (!(step > 0) || !(g0 > round) || !(g1 < 0)) continue;
+    const double dp = set.distance(j, t1, as_span(p));
+    if (!(dp >= 1e-2 * step)) continue;
+    out.landing_phase.push_back(g0 / (g0 - g1));
+    const bool moved = std::find(moved_by.begin(), moved_by.end(), j) != moved_by.end();
+    out.landing_left.push_back(!moved && set.distance(j, t1, as_span(next)) >= (1 - 1e-6) * dp ? 1 : 0);
+  }
   std::vector<int> violated;
   double worst = 0;
   for (int j = 0; j < set.size(); ++j) {
@@ -128,7 +139,8 @@ void encode(codec::Writer& w, const TraceRun& x) {
       encode(w, x.free_dx2), encode(w, x.moved), encode(w, x.correction), encode(w, x.projected_support),
       encode(w, x.unreached), encode(w, x.f_state_lag), encode(w, x.field_scale), encode(w, x.violated_before),
       encode(w, x.projected), encode(w, x.violated_after), encode(w, x.tangential_gain), encode(w, x.normal_ratio),
-      encode(w, x.normal_ratio_lag), encode(w, x.liftoff_steps), encode(w, x.liftoff_held);
+      encode(w, x.normal_ratio_lag), encode(w, x.liftoff_steps), encode(w, x.liftoff_held),
+      encode(w, x.landing_phase), encode(w, x.landing_left);
 }
 void decode(codec::Reader& r, TraceRun& x) {
   using codec::decode;
@@ -138,7 +150,8 @@ void decode(codec::Reader& r, TraceRun& x) {
       decode(r, x.free_dx2), decode(r, x.moved), decode(r, x.correction), decode(r, x.projected_support),
       decode(r, x.unreached), decode(r, x.f_state_lag), decode(r, x.field_scale), decode(r, x.violated_before),
       decode(r, x.projected), decode(r, x.violated_after), decode(r, x.tangential_gain), decode(r, x.normal_ratio),
-      decode(r, x.normal_ratio_lag), decode(r, x.liftoff_steps), decode(r, x.liftoff_held);
+      decode(r, x.normal_ratio_lag), decode(r, x.liftoff_steps), decode(r, x.liftoff_held),
+      decode(r, x.landing_phase), decode(r, x.landing_left);
 }
 void encode(codec::Writer& w, const GrowthTrace& x) {
   using codec::encode;

@@ -88,6 +88,16 @@ struct TraceRun {
   // boundary (within 1e-3 |h f|): held. A scheme of the seeds leaves such a
   // point inside (PBD does not project onto a set its predictor lies in).
   std::int64_t liftoff_steps = 0, liftoff_held = 0;
+  // Landings (issue 57, a landing left uncorrected): per step from x strictly
+  // inside S_j(t_k) (g_j above round-off) whose Euler predictor p violates
+  // S_j(t_{k+1}) by at least 0.01 |h f|: where along the step the crossing
+  // falls, φ = g_j(t_k, x) / (g_j(t_k, x) − g_j(t_{k+1}, p)) in (0, 1), and
+  // whether the step left p's violation of S_j as it was (no project call
+  // moved the point for j, and x_{k+1} violates S_j(t_{k+1}) by at least
+  // (1 − 1e-6) of p's distance). A scheme of the seeds corrects every
+  // violated constraint it reaches: none is left.
+  std::vector<double> landing_phase;
+  std::vector<char> landing_left;
 };
 inline constexpr int kKnownLags = 8;
 

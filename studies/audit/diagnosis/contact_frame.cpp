@@ -92,6 +92,48 @@ std::vector<Finding> contact_frame_findings(const std::string& problem, const st
                      problem, lifts.back().first, lifts.back().second, lifts[lifts.size() - 2].first,
                      lifts[lifts.size() - 2].second),
          true});
+  // 1c. A landing left uncorrected: steps from strictly inside S_j whose
+  // x + h f lands outside S_j (by a hundredth of the step at least) and that
+  // end as far outside as x + h f, no projection having moved the point for
+  // j. No scheme of the seeds leaves one (each corrects every constraint its
+  // predictor violates), so two such steps over the traced runs name it.
+  {
+    std::int64_t landings = 0, left = 0;
+    double left_lo = 1, left_hi = 0, kept_hi = 0;
+    for (const auto& r : runs)
+      for (std::size_t s = 0; s < r.landing_phase.size() && s < r.landing_left.size(); ++s) {
+        ++landings;
+        const double phi = r.landing_phase[s];
+        if (r.landing_left[s]) {
+          ++left;
+          left_lo = std::min(left_lo, phi), left_hi = std::max(left_hi, phi);
+        } else {
+          kept_hi = std::max(kept_hi, phi);
+        }
+      }
+    if (left >= 2) {
+      const bool late_only = left < landings && kept_hi < left_lo;
+      const std::string where =
+          late_only ? fmt::format(" Every landing left crosses the boundary late in its step (at {:.2f} to {:.2f} of "
+                                  "the step, where the crossing of g_j along x + h f falls), and every landing "
+                                  "crossing earlier (up to {:.2f}) is corrected: the step decides by where in the "
+                                  "step the crossing falls.",
+                                  left_lo, left_hi, kept_hi)
+                    : fmt::format(" The crossings fall at {:.2f} to {:.2f} of the step.", left_lo, left_hi);
+      out.push_back(
+          {"contact frame",
+           fmt::format("{}: on {} of {} traced landings (steps from strictly inside a constraint whose x + h f ends "
+                       "outside it), the step ends as far outside that constraint as x + h f, and no projection "
+                       "moved the point for it: a landing left uncorrected, where the sweeping process keeps the "
+                       "point in S(t_(k+1)) (a landing is a projection onto the constraint it reaches).{} Where to "
+                       "look: a test that skips a violated constraint (a graze or tunnelling test, a threshold on "
+                       "the fraction of the step, a flag kept from step to step that retires a constraint). Check: "
+                       "one step from inside S whose x + h f ends outside one constraint, with the crossing at 0.1, "
+                       "0.5 and 0.9 of the step: Phi_h(x) must lie in S each time.",
+                       problem, left, landings, where),
+           true});
+    }
+  }
   // 2. The motion along the active constraints.
   const auto tan = frame_per_run(runs, [](const TraceRun& r) { return r.tangential_gain; });
   if (frame_stays_off(tan)) {

@@ -16,7 +16,7 @@
 namespace sweepcheck {
 namespace {
 
-enum class Contact { pbd, lagged, damped_tangent, half_correction, reflection, reversed, one_projection, sticky };
+enum class Contact { pbd, lagged, damped_tangent, half_correction, reflection, reversed, one_projection, sticky, late_landing };
 
 class ContactScheme final : public plugin::Stepper {
  public:
@@ -55,6 +55,21 @@ class ContactScheme final : public plugin::Stepper {
       }
       return StepStatus::ok;
     }
+    if (c_ == Contact::late_landing) {
+      // PBD that retires a constraint whose landing falls in the last 30 % of
+      // the step (examples/wrong_drops_late_landing.cpp).
+      dropped_.resize(std::size_t(set.size()), 0);
+      for (int j = 0; j < set.size(); ++j) {
+        if (dropped_[std::size_t(j)]) continue;
+        const double before = set.value(j, t, x), after = set.value(j, ts, out);
+        if (before > 0 && after < 0 && before / (before - after) > 0.7) {
+          dropped_[std::size_t(j)] = 1;
+          continue;
+        }
+        set.project(j, ts, out);
+      }
+      return StepStatus::ok;
+    }
     int moved = -1;
     for (int j = 0; j < set.size(); ++j)
       if (set.project(j, ts, out)) moved = j;
@@ -73,6 +88,7 @@ class ContactScheme final : public plugin::Stepper {
 
  private:
   Contact c_;
+  std::vector<char> dropped_;  // late_landing: the retired constraints (a fresh instance per run)
 };
 
 std::vector<TraceRun> contact_traces(const AuditProblem& p, Contact c) {
@@ -148,6 +164,28 @@ TEST(ContactFrame, AContactHeldAtALiftOffIsNamedAndPbdLetsThePointLeave) {
   EXPECT_EQ(held, 0);
 }
 
+// The same wall: its landings after each lift-off. PBD projects every one;
+// a step that retires a constraint landed on late in its step leaves them.
+TEST(ContactFrame, ALandingLeftUncorrectedIsNamedWithWhereInTheStepItFalls) {
+  const AuditProblem wall = lift_off_audit_problems()[0];
+  const auto runs = contact_traces(wall, Contact::late_landing);
+  const auto late = contact_frame_findings("wall", runs);
+  EXPECT_TRUE(frame_has(late, "a landing left uncorrected")) << frame_texts(late);
+  EXPECT_TRUE(frame_has(late, "the step decides by where in the step the crossing falls")) << frame_texts(late);
+  for (const auto& r : runs)
+    for (std::size_t s = 0; s < r.landing_phase.size(); ++s)
+      if (r.landing_left[s]) EXPECT_GT(r.landing_phase[s], 0.7) << "h = " << r.h;
+  const auto pbd_runs = contact_traces(wall, Contact::pbd);
+  std::size_t landings = 0;
+  for (const auto& r : pbd_runs) {
+    landings += r.landing_phase.size();
+    for (char left : r.landing_left) EXPECT_EQ(left, 0) << "h = " << r.h;
+  }
+  EXPECT_GE(landings, 4u);  // PBD meets the landings too, and leaves none
+  const auto pbd = contact_frame_findings("wall", pbd_runs);
+  EXPECT_TRUE(pbd.empty()) << frame_texts(pbd);
+}
+
 TEST(ContactFrame, TheMeasuresSurviveTheChildsCodec) {
   const auto runs = contact_traces(frame_wall(), Contact::damped_tangent);
   TraceRun back;
@@ -157,6 +195,10 @@ TEST(ContactFrame, TheMeasuresSurviveTheChildsCodec) {
   EXPECT_EQ(back.violated_before, runs.back().violated_before);
   EXPECT_EQ(back.liftoff_steps, runs.back().liftoff_steps);
   EXPECT_EQ(back.liftoff_held, runs.back().liftoff_held);
+  const auto lifted = contact_traces(lift_off_audit_problems()[0], Contact::late_landing);
+  read_child_value(child_value(lifted.back()), back);
+  EXPECT_EQ(back.landing_phase, lifted.back().landing_phase);
+  EXPECT_EQ(back.landing_left, lifted.back().landing_left);
 }
 
 }  // namespace
