@@ -21,7 +21,11 @@ std::vector<std::pair<double, double>> positive(const std::vector<std::pair<doub
 
 void plot(Gnuplot& gp, const LogLogFigure& f) {
   gp << "set logscale xy\nset format x '1e%L'\nset format y '1e%L'\n";
-  gp << "set grid\nset key outside right top\n";
+  // Long labels (a parameter set, a grid-phase band) beside the plot would
+  // squeeze it to a strip: they go below it.
+  std::size_t longest = 0;
+  for (const auto& s : f.series) longest = std::max(longest, s.label.size());
+  gp << "set grid\n" << (longest > 30 ? "set key outside below\n" : "set key outside right top\n");
   gp << "set title " << gnuplot_string(f.title) << "\n";
   gp << "set xlabel " << gnuplot_string(f.xlabel) << "\nset ylabel " << gnuplot_string(f.ylabel) << "\n";
   if (f.reverse_x) gp << "set xrange [*:*] reverse\n";

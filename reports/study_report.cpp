@@ -39,7 +39,7 @@ LogLogFigure grouped(const ConvergenceStudy& study, X x_of, bool with_failures) 
       order.push_back(label);
       ok[label] = Series{label, {}, "linespoints pt 7 ps 0.9"};
       capped[label] = Series{label + ": inner cap hit", {}, "points pt 6 ps 1.4"};
-      best[label] = Series{label + ": best grid phase (band: best to worst)", {}, "linespoints dt 2 pt 1 ps 0.9"};
+      best[label] = Series{label + " (best grid phase)", {}, "linespoints dt 2 pt 1 ps 0.9"};
     }
     if (r.status == RunStatus::ok) ok[label].points.emplace_back(x_of(r), r.error_uniform);
     // A rung run over grid phases (issue 55) reports its worst phase; the

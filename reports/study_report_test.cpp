@@ -90,7 +90,7 @@ TEST(StudyReport, RungsRunOverGridPhasesDrawTheBandFromTheBestPhaseToTheWorst) {
   const Series* best = nullptr;
   for (const auto& series : fig.series) {
     if (series.label == "pbd (worst grid phase)") worst = &series;
-    if (series.label.starts_with("pbd: best grid phase")) best = &series;
+    if (series.label == "pbd (best grid phase)") best = &series;
   }
   ASSERT_NE(worst, nullptr);
   ASSERT_NE(best, nullptr);

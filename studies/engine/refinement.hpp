@@ -158,6 +158,27 @@ OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, cons
     at_floor.ladder_ended_by_floor = true;
     fit = fit_order(points, at_floor);
   }
+  // The reference, not the budget, stopped a series still undecided (issue
+  // 55): say how much finer it must be for the halvings the budget and the
+  // rung cap still afford.
+  if (by_h_floor && wants_refinement(fit)) {
+    const OrderPoint* finest = nullptr;
+    for (const auto& p : points)
+      if (p.usable && p.h > 0 && (!finest || p.h < finest->h)) finest = &p;
+    int more = 0;
+    double more_spent = spent, cost = finest ? finest->cost : 0;
+    while (finest && rungs + more < ro.max_new_rungs && more < 30) {
+      const double next_cost = cost / ro.step_ratio;
+      if (more_spent + next_cost > ro.budget_work) break;
+      more_spent += next_cost, cost = next_cost, ++more;
+    }
+    // At least one: the rung the floor refused had passed the budget's test.
+    const double factor = std::pow(1 / ro.step_ratio, more);
+    if (more > 0)
+      stop += fmt::format("; the budget affords {} more halving{}: a reference {:g} times finer (its h floor {:.3g}) "
+                          "would let {} run",
+                          more, more == 1 ? "" : "s", factor, ro.h_floor / factor, more == 1 ? "it" : "them");
+  }
   if (stop.empty() && rungs > 0) stop = "local orders settled";
   fit.refinement.rungs = rungs;
   fit.refinement.work = spent;

@@ -181,6 +181,38 @@ TEST(Refinement, AnHFloorThatEndsAShortLadderJudgesThePointsThatExist) {
   EXPECT_NE(f.reason.find("h floor reached"), std::string::npos) << f.reason;
 }
 
+// Issue 55: when the h floor stops a series that is still undecided, the
+// reason says how much finer the reference must be for the halvings the
+// budget still affords: work 1/h (cost 10 at h = 0.1), a budget of 100
+// affords 20 + 40 (h = 0.05, 0.025) and not 80 more: two halvings, a
+// reference 4 times finer. A decided series says nothing of the kind.
+TEST(Refinement, AnHFloorThatLeavesASeriesUndecidedSaysHowMuchFinerTheReferenceMustBe) {
+  auto s = series([](double h) { return h * (1 + 0.3 * std::sin(40 * std::log(h))); }, 0.4, 3, 0, 1);  // 0.4 .. 0.1
+  const auto f = refine_fit(s, claim(1), RefineOptions{.budget_work = 100, .h_floor = 0.08},
+                            [&](double h) -> OrderPoint {
+                              ADD_FAILURE() << "no run expected below the floor, h = " << h;
+                              return {};
+                            });
+  ASSERT_NE(f.verdict, FitVerdict::pass) << f.reason;
+  ASSERT_NE(f.verdict, FitVerdict::fail) << f.reason;
+  EXPECT_NE(f.reason.find("the budget affords 2 more halvings: a reference 4 times finer (its h floor 0.02)"),
+            std::string::npos)
+      << f.reason;
+  // A budget of 25 affords the refused rung (20) and no other: 2 times finer.
+  auto t = series([](double h) { return h * (1 + 0.3 * std::sin(40 * std::log(h))); }, 0.4, 3, 0, 1);
+  const auto g = refine_fit(t, claim(1), RefineOptions{.budget_work = 25, .h_floor = 0.08},
+                            [&](double) -> OrderPoint { return {}; });
+  EXPECT_NE(g.reason.find("the budget affords 1 more halving: a reference 2 times finer (its h floor 0.04) would let "
+                          "it run"),
+            std::string::npos)
+      << g.reason;
+  // Control: a series the floor ends decided (order 1 exactly) gets no such sentence.
+  auto u = series([](double h) { return 3 * h; }, 0.1, 3);
+  const auto d = refine_fit(u, claim(1), RefineOptions{.h_floor = 0.02}, [&](double) -> OrderPoint { return {}; });
+  EXPECT_EQ(d.verdict, FitVerdict::pass);
+  EXPECT_EQ(d.reason.find("times finer"), std::string::npos) << d.reason;
+}
+
 TEST(Refinement, AWorkBudgetThatIsNotAFiniteNumberIsRejected) {
   RefineOptions ro;
   ro.budget_work = std::numeric_limits<double>::infinity();
