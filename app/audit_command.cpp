@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
 #include <limits>
 #include <iostream>
@@ -310,7 +311,15 @@ std::vector<AuditProblem> audit_problem_list(const AuditConfig& cfg) {
                                         how.label.empty() ? problem_plugin_label(cfg.problem_plugin) : how.label);
   }
   auto problems = cfg.only_manufactured ? std::vector<AuditProblem>{} : audit_problems(cfg.max_problems);
-  for (auto& p : manufactured_problem_list(cfg)) problems.push_back(std::move(p));
+  // A prepared problem the battery already holds (the full battery ends with
+  // landings, corner and crowd-of-pairs) is audited once, not twice.
+  for (auto& p : manufactured_problem_list(cfg)) {
+    const bool held = std::any_of(problems.begin(), problems.end(), [&](const AuditProblem& q) { return q.name == p.name; });
+    if (held)
+      std::cerr << "audit: " << p.name << " is already among the problems (the battery, or named twice); audited once\n";
+    else
+      problems.push_back(std::move(p));
+  }
   if (plugin_problem) problems.push_back(std::move(*plugin_problem));
   for (const auto& p : problems)
     if (!p.notes.empty()) std::cerr << p.name << ": " << p.notes << "\n";

@@ -74,22 +74,31 @@ inline bool wants_refinement(const OrderFit& fit) {
 // one per rung the plan affords before its first limit (the rung cap, the
 // work budget at work ∝ 1/h from the finest run's, the h floor). Each look's
 // interval is then at confidence 1 − (1 − confidence) / looks (Bonferroni).
-inline int planned_looks(const std::vector<OrderPoint>& points, const RefineOptions& ro) {
+// The rungs a plan still affords below the finest usable point of `points`,
+// `taken` rungs and `spent` work units into it: until the rung cap, the work
+// budget (work ∝ 1/h from the finest run's) or, unless `past_floor`, the h floor.
+inline int affordable_rungs(const std::vector<OrderPoint>& points, const RefineOptions& ro, int taken, double spent,
+                            bool past_floor) {
   const OrderPoint* finest = nullptr;
   for (const auto& p : points)
     if (p.usable && p.h > 0 && (!finest || p.h < finest->h)) finest = &p;
-  if (!finest) return 1;
+  if (!finest) return 0;
   int rungs = 0;
-  double spent = 0, cost = finest->cost, h = finest->h;
-  while (rungs < ro.max_new_rungs) {
+  double cost = finest->cost, h = finest->h;
+  // (64: a bound where the work is unknown, cost 0, and the cap is large.)
+  while (taken + rungs < ro.max_new_rungs && rungs < 64) {
     const double next_h = h * ro.step_ratio, next_cost = cost / ro.step_ratio;
-    if (spent + next_cost > ro.budget_work || next_h < ro.h_floor) break;
+    if (spent + next_cost > ro.budget_work || (!past_floor && next_h < ro.h_floor)) break;
     spent += next_cost;
     cost = next_cost;
     h = next_h;
     ++rungs;
   }
-  return 1 + rungs;
+  return rungs;
+}
+
+inline int planned_looks(const std::vector<OrderPoint>& points, const RefineOptions& ro) {
+  return 1 + affordable_rungs(points, ro, 0, 0, false);
 }
 
 // `points`: the series so far (any order); gains the new rungs. run_at(h)
@@ -162,20 +171,11 @@ OrderFit refine_fit(std::vector<OrderPoint>& points, const FitOptions& opt, cons
   // 55): say how much finer it must be for the halvings the budget and the
   // rung cap still afford.
   if (by_h_floor && wants_refinement(fit)) {
-    const OrderPoint* finest = nullptr;
-    for (const auto& p : points)
-      if (p.usable && p.h > 0 && (!finest || p.h < finest->h)) finest = &p;
-    int more = 0;
-    double more_spent = spent, cost = finest ? finest->cost : 0;
-    while (finest && rungs + more < ro.max_new_rungs && more < 30) {
-      const double next_cost = cost / ro.step_ratio;
-      if (more_spent + next_cost > ro.budget_work) break;
-      more_spent += next_cost, cost = next_cost, ++more;
-    }
     // At least one: the rung the floor refused had passed the budget's test.
+    const int more = affordable_rungs(points, ro, rungs, spent, true);
     const double factor = std::pow(1 / ro.step_ratio, more);
     if (more > 0)
-      stop += fmt::format("; the budget affords {} more halving{}: a reference {:g} times finer (its h floor {:.3g}) "
+      stop += fmt::format("; the budget affords {} more rung{}: a reference {:g} times finer (its h floor {:.3g}) "
                           "would let {} run",
                           more, more == 1 ? "" : "s", factor, ro.h_floor / factor, more == 1 ? "it" : "them");
   }

@@ -195,14 +195,14 @@ TEST(Refinement, AnHFloorThatLeavesASeriesUndecidedSaysHowMuchFinerTheReferenceM
                             });
   ASSERT_NE(f.verdict, FitVerdict::pass) << f.reason;
   ASSERT_NE(f.verdict, FitVerdict::fail) << f.reason;
-  EXPECT_NE(f.reason.find("the budget affords 2 more halvings: a reference 4 times finer (its h floor 0.02)"),
+  EXPECT_NE(f.reason.find("the budget affords 2 more rungs: a reference 4 times finer (its h floor 0.02)"),
             std::string::npos)
       << f.reason;
   // A budget of 25 affords the refused rung (20) and no other: 2 times finer.
   auto t = series([](double h) { return h * (1 + 0.3 * std::sin(40 * std::log(h))); }, 0.4, 3, 0, 1);
   const auto g = refine_fit(t, claim(1), RefineOptions{.budget_work = 25, .h_floor = 0.08},
                             [&](double) -> OrderPoint { return {}; });
-  EXPECT_NE(g.reason.find("the budget affords 1 more halving: a reference 2 times finer (its h floor 0.04) would let "
+  EXPECT_NE(g.reason.find("the budget affords 1 more rung: a reference 2 times finer (its h floor 0.04) would let "
                           "it run"),
             std::string::npos)
       << g.reason;

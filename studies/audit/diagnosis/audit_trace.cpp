@@ -57,12 +57,12 @@ void contact_frame(const plugin::ConstraintView& set, double t0, double t1, cons
     }
   }
   // Landings: x strictly inside S_j(t0), p outside S_j(t1) by a hundredth of the step.
-  for (int j = 0; j < set.size(); ++j) {
-    const double step = hf.norm();
+  const double hf_length = hf.norm();
+  for (int j = 0; j < set.size() && hf_length > 0; ++j) {
     const double g0 = set.value(j, t0, as_span(x)), g1 = set.value(j, t1, as_span(p));
-    if (!(step > 0) || !(g0 > round) || !(g1 < 0)) continue;
+    if (!(g0 > round) || !(g1 < 0)) continue;
     const double dp = set.distance(j, t1, as_span(p));
-    if (!(dp >= 1e-2 * step)) continue;
+    if (!(dp >= 1e-2 * hf_length)) continue;
     out.landing_phase.push_back(g0 / (g0 - g1));
     const bool moved = std::find(moved_by.begin(), moved_by.end(), j) != moved_by.end();
     out.landing_left.push_back(!moved && set.distance(j, t1, as_span(next)) >= (1 - 1e-6) * dp ? 1 : 0);
