@@ -4,10 +4,10 @@
 // check fails (so CI can gate on it), 2 on bad input, 0 otherwise.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <algorithm>
 #include <fstream>
 #include <limits>
 #include <iostream>

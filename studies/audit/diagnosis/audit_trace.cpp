@@ -36,33 +36,29 @@ void contact_frame(const plugin::ConstraintView& set, double t0, double t1, cons
                    const Vec<double>& hf, const std::vector<int>& moved_by, TraceRun& out) {
   const Vec<double> p = x + hf;
   const double round = 1e-10 * (1 + p.norm());
+  const double hf_norm = hf.norm();  // the step's length, the scale of every reading below
+  // g_j(t, y) / |∇g_j(t, y)|: the signed distance to S_j's boundary,
+  // linearised at y; NaN where the gradient vanishes (nothing is read there).
+  Vec<double> gx(x.size());
+  const auto signed_distance = [&](int j, double t, const Vec<double>& y) {
+    gx.setZero();
+    set.gradient(j, t, as_span(y), as_span(gx));
+    const double gn = gx.norm();
+    return gn > 1e-12 ? set.value(j, t, as_span(y)) / gn : std::numeric_limits<double>::quiet_NaN();
+  };
   // Lift-offs: x on S_j's boundary, p inside S_j(t1) by a tenth of the step.
-  {
-    const double step = hf.norm();
-    Vec<double> gx(x.size());
-    for (int j = 0; j < set.size() && step > 0; ++j) {
-      gx.setZero();
-      set.gradient(j, t0, as_span(x), as_span(gx));
-      const double gn = gx.norm();
-      if (!(gn > 1e-12) || !(std::abs(set.value(j, t0, as_span(x))) / gn <= 1e-9 * (1 + x.norm()))) continue;
-      gx.setZero();
-      set.gradient(j, t1, as_span(p), as_span(gx));
-      const double gp = gx.norm();
-      if (!(gp > 1e-12) || !(set.value(j, t1, as_span(p)) / gp >= 0.1 * step)) continue;
-      ++out.liftoff_steps;
-      gx.setZero();
-      set.gradient(j, t1, as_span(next), as_span(gx));
-      const double gnext = gx.norm();
-      if (gnext > 1e-12 && std::abs(set.value(j, t1, as_span(next))) / gnext <= 1e-3 * step) ++out.liftoff_held;
-    }
+  for (int j = 0; j < set.size() && hf_norm > 0; ++j) {
+    if (!(std::abs(signed_distance(j, t0, x)) <= 1e-9 * (1 + x.norm()))) continue;
+    if (!(signed_distance(j, t1, p) >= 0.1 * hf_norm)) continue;
+    ++out.liftoff_steps;
+    if (std::abs(signed_distance(j, t1, next)) <= 1e-3 * hf_norm) ++out.liftoff_held;
   }
   // Landings: x strictly inside S_j(t0), p outside S_j(t1) by a hundredth of the step.
-  const double hf_length = hf.norm();
-  for (int j = 0; j < set.size() && hf_length > 0; ++j) {
+  for (int j = 0; j < set.size() && hf_norm > 0; ++j) {
     const double g0 = set.value(j, t0, as_span(x)), g1 = set.value(j, t1, as_span(p));
     if (!(g0 > round) || !(g1 < 0)) continue;
     const double dp = set.distance(j, t1, as_span(p));
-    if (!(dp >= 1e-2 * hf_length)) continue;
+    if (!(dp >= 1e-2 * hf_norm)) continue;
     out.landing_phase.push_back(g0 / (g0 - g1));
     const bool moved = std::find(moved_by.begin(), moved_by.end(), j) != moved_by.end();
     out.landing_left.push_back(!moved && set.distance(j, t1, as_span(next)) >= (1 - 1e-6) * dp ? 1 : 0);
@@ -86,7 +82,6 @@ void contact_frame(const plugin::ConstraintView& set, double t0, double t1, cons
   // The constraints active at the step's end as well: within 2 |h f| of their
   // boundary (linearised). A predictor violating one constraint may end on
   // two (a crease): the exact motion's cone is spanned by both.
-  const double hf_norm = hf.norm();
   Vec<double> g(x.size());
   std::vector<int> frame = violated;
   for (int j = 0; j < set.size(); ++j) {
