@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential clang cmake ninja-build
+  build-essential clang lld cmake ninja-build
   libeigen3-dev
   libboost-dev libboost-iostreams-dev libboost-filesystem-dev
   libmpfr-dev libgmp-dev

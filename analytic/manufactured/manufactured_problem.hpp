@@ -41,20 +41,7 @@ class ManufacturedProblem {
   // Validates the schedule (std::invalid_argument naming every broken rule)
   // and checks that no two bodies of different pairs ever overlap
   // (check_lanes with `lane_samples` times; 0 skips it).
-  explicit ManufacturedProblem(Schedule s, int lane_samples = 2001) : s_(std::move(s)), set_(1) {
-    validate(s_);
-    n_ = dimension(s_);
-    set_ = ConstraintSet<T>(n_);
-    build();
-    if (lane_samples > 0) {
-      const auto v = check_lanes(lane_samples);
-      if (!v.empty()) {
-        std::string text = "manufactured schedule '" + s_.name + "' is invalid:";
-        for (const auto& line : v) text += "\n  " + line;
-        throw std::invalid_argument(text);
-      }
-    }
-  }
+  explicit ManufacturedProblem(Schedule s, int lane_samples = 2001);
 
   int dim() const { return n_; }
   std::string name() const { return "manufactured"; }
@@ -139,27 +126,7 @@ class ManufacturedProblem {
   // each must keep a gap of at least a quarter of the smaller radius,
   // a margin that sampling cannot miss at the speeds a schedule has
   // (manufactured.md, "Lanes"). One sentence per constraint that does not.
-  std::vector<std::string> check_lanes(int samples) const {
-    std::vector<std::string> out;
-    if (int(owned_.size()) == set_.size()) return out;
-    std::vector<double> worst(std::size_t(set_.size()), 1e300);
-    std::vector<double> when(std::size_t(set_.size()), 0);
-    for (int k = 0; k < samples; ++k) {
-      const double t = s_.t_end * double(k) / double(std::max(1, samples - 1));
-      const Vec<T> x = exact(T(t));
-      for (int j = int(owned_.size()); j < set_.size(); ++j) {
-        const double g = double(value(set_[j], T(t), x));
-        if (g < worst[std::size_t(j)]) worst[std::size_t(j)] = g, when[std::size_t(j)] = t;
-      }
-    }
-    for (int j = int(owned_.size()); j < set_.size(); ++j) {
-      const auto& c = std::get<PairNonOverlap<T>>(set_[j]);
-      const double margin = 0.25 * std::min(radius_of_body_[std::size_t(c.i)], radius_of_body_[std::size_t(c.j)]);
-      if (worst[std::size_t(j)] < margin && out.size() < 8)
-        out.push_back(fmt_lane(c.i, c.j, worst[std::size_t(j)], when[std::size_t(j)], margin));
-    }
-    return out;
-  }
+  std::vector<std::string> check_lanes(int samples) const;
 
  private:
   // A scheduled constraint: its index in the set, where its Gap is in the
@@ -215,76 +182,7 @@ class ManufacturedProblem {
     return out;
   }
 
-  void build() {
-    const int D = s_.body_dim;
-    int body = 0;
-    std::vector<int> pair_bodies;
-    for (std::size_t ci = 0; ci < s_.components.size(); ++ci) {
-      const Component& c = s_.components[ci];
-      const int offset = body * D;
-      if (const auto* w = std::get_if<WallsComponent>(&c)) {
-        WallsData d{offset, {}, Mat<double>()};
-        Mat<double> N(D, Eigen::Index(w->walls.size()));
-        for (std::size_t k = 0; k < w->walls.size(); ++k) {
-          Vec<double> n = Vec<double>::Map(w->walls[k].normal.data(), D);
-          for (const auto& m : d.n) n -= n.dot(m) * m;  // orthonormal to round-off
-          n.normalize();
-          d.n.push_back(n);
-          N.col(Eigen::Index(k)) = n;
-        }
-        // The complement: the last D − K columns of a full Q of N.
-        const Mat<double> Q = Eigen::HouseholderQR<Mat<double>>(N).householderQ() * Mat<double>::Identity(D, D);
-        d.q = Q.rightCols(D - Eigen::Index(w->walls.size()));
-        for (std::size_t k = 0; k < w->walls.size(); ++k) {
-          const Wall& wall = w->walls[k];
-          const Vec<T> nf = embed(offset, d.n[k]);
-          Translation<T> m;
-          if (wall.drift != 0) m.velocity = T(wall.drift) * nf;
-          if (wall.amplitude != 0) {
-            m.amplitude = T(wall.amplitude) * nf;
-            m.omega = T(wall.omega);
-          }
-          set_speed_ = std::max(set_speed_, std::abs(wall.drift) + std::abs(wall.amplitude * wall.omega));
-          owned_.push_back({set_.size(), ci, k, 1.0});
-          set_.add(HalfSpace<T>(nf, T(wall.offset), m));
-        }
-        walls_.push_back(std::move(d));
-        radius_of_body_.push_back(0);
-      } else if (const auto* p = std::get_if<PairComponent>(&c)) {
-        pairs_.push_back(pq(offset, p->p, p->q));
-        owned_.push_back({set_.size(), ci, 0, 2.0});
-        set_.add(PairNonOverlap<T>(body, body + 1, D, T(2 * p->radius)));
-        pair_bodies.push_back(body);
-        pair_bodies.push_back(body + 1);
-        radius_of_body_.push_back(p->radius);
-        radius_of_body_.push_back(p->radius);
-      } else if (const auto* o = std::get_if<ObstacleComponent>(&c)) {
-        obstacle_ = pq(offset, o->p, o->q);
-        Translation<T> m;
-        if (!o->drift.empty()) {
-          m.velocity = Vec<T>(n_);
-          for (int i = 0; i < D; ++i) m.velocity[i] = T(o->drift[std::size_t(i)]);
-          double v2 = 0;
-          for (double v : o->drift) v2 += v * v;
-          set_speed_ = std::sqrt(v2);
-          if (v2 == 0) m.velocity = Vec<T>();
-        }
-        Vec<T> centre(n_);
-        for (int i = 0; i < D; ++i) centre[i] = T(o->centre[std::size_t(i)]);
-        owned_.push_back({set_.size(), ci, 0, 1.0});
-        set_.add(BallComplement<T>(centre, T(o->radius), m));
-        radius_of_body_.push_back(0);
-      }
-      body += bodies(c);
-    }
-    // Every two bodies of different pairs: kept apart by their lanes.
-    for (std::size_t a = 0; a < pair_bodies.size(); ++a)
-      for (std::size_t b = a + 1; b < pair_bodies.size(); ++b) {
-        const int i = pair_bodies[a], j = pair_bodies[b];
-        if (a / 2 == b / 2) continue;  // partners
-        set_.add(PairNonOverlap<T>(i, j, D, T(radius_of_body_[std::size_t(i)] + radius_of_body_[std::size_t(j)])));
-      }
-  }
+  void build();
 
   // u(θ) = cos θ p + sin θ q and u' = θ' (−sin θ p + cos θ q) (u = p when body_dim = 1).
   void direction(const PairData& d, const Path& angle, const T& t, Vec<T>& u, Vec<T>& du) const {
@@ -375,5 +273,124 @@ class ManufacturedProblem {
   std::vector<double> radius_of_body_;
   double set_speed_ = 0;
 };
+
+template <class T>
+ManufacturedProblem<T>::ManufacturedProblem(Schedule s, int lane_samples) : s_(std::move(s)), set_(1) {
+  validate(s_);
+  n_ = dimension(s_);
+  set_ = ConstraintSet<T>(n_);
+  build();
+  if (lane_samples > 0) {
+    const auto v = check_lanes(lane_samples);
+    if (!v.empty()) {
+      std::string text = "manufactured schedule '" + s_.name + "' is invalid:";
+      for (const auto& line : v) text += "\n  " + line;
+      throw std::invalid_argument(text);
+    }
+  }
+}
+
+template <class T>
+std::vector<std::string> ManufacturedProblem<T>::check_lanes(int samples) const {
+  std::vector<std::string> out;
+  if (int(owned_.size()) == set_.size()) return out;
+  std::vector<double> worst(std::size_t(set_.size()), 1e300);
+  std::vector<double> when(std::size_t(set_.size()), 0);
+  for (int k = 0; k < samples; ++k) {
+    const double t = s_.t_end * double(k) / double(std::max(1, samples - 1));
+    const Vec<T> x = exact(T(t));
+    for (int j = int(owned_.size()); j < set_.size(); ++j) {
+      const double g = double(value(set_[j], T(t), x));
+      if (g < worst[std::size_t(j)]) worst[std::size_t(j)] = g, when[std::size_t(j)] = t;
+    }
+  }
+  for (int j = int(owned_.size()); j < set_.size(); ++j) {
+    const auto& c = std::get<PairNonOverlap<T>>(set_[j]);
+    const double margin = 0.25 * std::min(radius_of_body_[std::size_t(c.i)], radius_of_body_[std::size_t(c.j)]);
+    if (worst[std::size_t(j)] < margin && out.size() < 8)
+      out.push_back(fmt_lane(c.i, c.j, worst[std::size_t(j)], when[std::size_t(j)], margin));
+  }
+  return out;
+}
+
+template <class T>
+void ManufacturedProblem<T>::build() {
+  const int D = s_.body_dim;
+  int body = 0;
+  std::vector<int> pair_bodies;
+  for (std::size_t ci = 0; ci < s_.components.size(); ++ci) {
+    const Component& c = s_.components[ci];
+    const int offset = body * D;
+    if (const auto* w = std::get_if<WallsComponent>(&c)) {
+      WallsData d{offset, {}, Mat<double>()};
+      Mat<double> N(D, Eigen::Index(w->walls.size()));
+      for (std::size_t k = 0; k < w->walls.size(); ++k) {
+        Vec<double> n = Vec<double>::Map(w->walls[k].normal.data(), D);
+        for (const auto& m : d.n) n -= n.dot(m) * m;  // orthonormal to round-off
+        n.normalize();
+        d.n.push_back(n);
+        N.col(Eigen::Index(k)) = n;
+      }
+      // The complement: the last D − K columns of a full Q of N.
+      const Mat<double> Q = Eigen::HouseholderQR<Mat<double>>(N).householderQ() * Mat<double>::Identity(D, D);
+      d.q = Q.rightCols(D - Eigen::Index(w->walls.size()));
+      for (std::size_t k = 0; k < w->walls.size(); ++k) {
+        const Wall& wall = w->walls[k];
+        const Vec<T> nf = embed(offset, d.n[k]);
+        Translation<T> m;
+        if (wall.drift != 0) m.velocity = T(wall.drift) * nf;
+        if (wall.amplitude != 0) {
+          m.amplitude = T(wall.amplitude) * nf;
+          m.omega = T(wall.omega);
+        }
+        set_speed_ = std::max(set_speed_, std::abs(wall.drift) + std::abs(wall.amplitude * wall.omega));
+        owned_.push_back({set_.size(), ci, k, 1.0});
+        set_.add(HalfSpace<T>(nf, T(wall.offset), m));
+      }
+      walls_.push_back(std::move(d));
+      radius_of_body_.push_back(0);
+    } else if (const auto* p = std::get_if<PairComponent>(&c)) {
+      pairs_.push_back(pq(offset, p->p, p->q));
+      owned_.push_back({set_.size(), ci, 0, 2.0});
+      set_.add(PairNonOverlap<T>(body, body + 1, D, T(2 * p->radius)));
+      pair_bodies.push_back(body);
+      pair_bodies.push_back(body + 1);
+      radius_of_body_.push_back(p->radius);
+      radius_of_body_.push_back(p->radius);
+    } else if (const auto* o = std::get_if<ObstacleComponent>(&c)) {
+      obstacle_ = pq(offset, o->p, o->q);
+      Translation<T> m;
+      if (!o->drift.empty()) {
+        m.velocity = Vec<T>(n_);
+        for (int i = 0; i < D; ++i) m.velocity[i] = T(o->drift[std::size_t(i)]);
+        double v2 = 0;
+        for (double v : o->drift) v2 += v * v;
+        set_speed_ = std::sqrt(v2);
+        if (v2 == 0) m.velocity = Vec<T>();
+      }
+      Vec<T> centre(n_);
+      for (int i = 0; i < D; ++i) centre[i] = T(o->centre[std::size_t(i)]);
+      owned_.push_back({set_.size(), ci, 0, 1.0});
+      set_.add(BallComplement<T>(centre, T(o->radius), m));
+      radius_of_body_.push_back(0);
+    }
+    body += bodies(c);
+  }
+  // Every two bodies of different pairs: kept apart by their lanes.
+  for (std::size_t a = 0; a < pair_bodies.size(); ++a)
+    for (std::size_t b = a + 1; b < pair_bodies.size(); ++b) {
+      const int i = pair_bodies[a], j = pair_bodies[b];
+      if (a / 2 == b / 2) continue;  // partners
+      set_.add(PairNonOverlap<T>(i, j, D, T(radius_of_body_[std::size_t(i)] + radius_of_body_[std::size_t(j)])));
+    }
+}
+
+// Build time (issue 58): the construction (the walls' orthonormal bases by
+// Eigen's QR, the set, the lanes' check) was compiled again in every unit that
+// makes a problem (3 s of clang's front end in each of five); it is compiled
+// once, in this room's library (manufactured_instances.cpp), for double. The
+// members a run calls (f, exact, the set) stay inline.
+extern template ManufacturedProblem<double>::ManufacturedProblem(Schedule, int);
+extern template std::vector<std::string> ManufacturedProblem<double>::check_lanes(int) const;
 
 }  // namespace sweepcheck::manufactured
