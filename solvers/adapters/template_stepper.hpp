@@ -54,16 +54,20 @@ class ViewConstraintSet {
   // Indices j with |g_j(t, x)| <= tol (as ConstraintSet::active).
   std::vector<int> active(double t, const Vec<double>& x, double tol) const {
     std::vector<int> out;
-    for (int j = 0; j < size(); ++j)
+    const int m = size();
+    for (int j = 0; j < m; ++j)
       if (std::abs(value((*this)[j], t, x)) <= tol) out.push_back(j);
     return out;
   }
 
   // One Gauss–Seidel sweep in insertion order (seed 000, (4)); the same
   // semantics as ConstraintSet::sweep.
+  // The size is asked once (a virtual call through every wrapping view: 3% of
+  // `audit --scheme moreau-euler` when asked at every j; issue 58).
   void sweep(double t, Vec<double>& x, Work& work) const {
     const auto& c = p_.constraints();
-    for (int j = 0; j < c.size(); ++j) {
+    const int m = c.size();
+    for (int j = 0; j < m; ++j) {
       ++work.constraint_evaluations;
       if (c.project(j, t, std::span<double>(x.data(), static_cast<std::size_t>(x.size())))) ++work.projections;
     }
@@ -73,7 +77,8 @@ class ViewConstraintSet {
   double max_violation(double t, const Vec<double>& x) const {
     const auto& c = p_.constraints();
     double v = 0;
-    for (int j = 0; j < c.size(); ++j)
+    const int m = c.size();
+    for (int j = 0; j < m; ++j)
       v = std::max(v, c.distance(j, t, std::span<const double>(x.data(), static_cast<std::size_t>(x.size()))));
     return v;
   }
@@ -105,7 +110,8 @@ inline void linearise_all(const ViewConstraintSet& set, const double& t, const V
   rows.clear(static_cast<int>(q.size()));
   Vec<double> g;
   std::vector<std::pair<int, double>> entries;
-  for (int j = 0; j < set.size(); ++j) {
+  const int m = set.size();
+  for (int j = 0; j < m; ++j) {
     ++work.constraint_evaluations;
     const double v = value(set[j], t, q);
     gradient(set[j], t, q, g);

@@ -72,9 +72,10 @@ struct ViewProjector {
     std::vector<int> near;
     std::vector<int> active;           // constraints with μ_j > 0 at the previous iterate
     std::vector<Eigen::Index> warm;    // their rows in this iterate's program
+    const int m = s.size();
     auto near_active = [&](const Vec<double>& at, double reach) {
       near.clear();
-      for (int j = 0; j < s.size(); ++j)
+      for (int j = 0; j < m; ++j)
         if (value(s[j], t, at) <= reach) near.push_back(j);
     };
     for (int it = 0; it < max_iterations; ++it) {
