@@ -7,7 +7,9 @@
 // residual, a schedule with a negative multiplier is refused naming it.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "sweepcheck/analytic/inclusion_residual.hpp"
@@ -108,6 +110,23 @@ TEST(ManufacturedProblem, VelocityIsTheDerivativeOfTheExactSolution) {
       if (near) continue;
       const Vec<double> fd = (p.exact(t + h) - p.exact(t - h)) / (2 * h);
       ASSERT_LE((fd - p.velocity(t)).norm(), 1e-6 * (1 + fd.norm())) << s.name << " at t = " << t;
+    }
+  }
+}
+
+TEST(ManufacturedProblem, TheExactSolutionAskedAloneIsTheOneComputedWithItsVelocityBitForBit) {
+  // exact() skips the rates; the error observers' numbers must not move.
+  for (const auto& s : schedules()) {
+    const P p(s);
+    for (double t : times(p)) {
+      Vec<double> x, v;
+      p.exact_and_velocity(t, x, v);
+      const Vec<double> alone = p.exact(t);
+      ASSERT_EQ(alone.size(), x.size());
+      for (Eigen::Index i = 0; i < x.size(); ++i)
+        ASSERT_EQ(std::bit_cast<std::uint64_t>(alone[i]), std::bit_cast<std::uint64_t>(x[i]))
+            << s.name << " at t = " << t << ", component " << i;
+      ASSERT_EQ(v, p.velocity(t)) << s.name << " at t = " << t;
     }
   }
 }

@@ -4,6 +4,12 @@
 // schemes like plugins).
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <utility>
+#include <vector>
+
 #include "sweepcheck/solvers/adapters/counting_view.hpp"
 #include "sweepcheck/solvers/adapters/problem_view_of.hpp"
 #include "sweepcheck/solvers/adapters/template_stepper.hpp"
@@ -91,6 +97,37 @@ TEST(TemplateStepper, ViewReportsNameOrderAndConstraintValues) {
   double g[3];
   view.constraints().gradient(0, 0.0, x, g);
   EXPECT_DOUBLE_EQ(g[2], 1.0);
+}
+
+// Venel's rows of a view keep the nonzero entries of each dense gradient; the
+// blockwise scan must find exactly those the plain loop finds (−0.0 dropped, a
+// NaN kept), in order, whatever the length and wherever they fall in a block.
+TEST(TemplateStepper, TheBlockwiseScanFindsExactlyTheNonzeroEntriesOfAGradient) {
+  std::uint64_t state = 12345;
+  auto next = [&] { return state = state * 6364136223846793005ULL + 1442695040888963407ULL; };
+  for (int n : {0, 1, 7, 8, 9, 16, 23, 80, 81}) {
+    for (int trial = 0; trial < 50; ++trial) {
+      Vec<double> g = Vec<double>::Zero(n);
+      for (int c = 0; c < n; ++c) {
+        switch (next() >> 61) {  // 0..7: mostly zeros, as a pair's gradient
+          case 0: g[c] = -0.0; break;
+          case 1: g[c] = static_cast<double>(next() >> 11) * 0x1p-53 - 0.5; break;
+          case 2: if (trial % 5 == 0) g[c] = std::numeric_limits<double>::quiet_NaN(); break;
+          case 3: if (trial % 7 == 0) g[c] = std::numeric_limits<double>::denorm_min(); break;
+          default: break;
+        }
+      }
+      std::vector<std::pair<int, double>> plain, blockwise{{-1, 1.0}};  // stale content must go
+      for (int c = 0; c < n; ++c)
+        if (g[c] != 0.0) plain.emplace_back(c, g[c]);
+      nonzero_entries(g, blockwise);
+      ASSERT_EQ(blockwise.size(), plain.size()) << "n = " << n << ", trial " << trial;
+      for (std::size_t e = 0; e < plain.size(); ++e) {
+        EXPECT_EQ(blockwise[e].first, plain[e].first);
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(blockwise[e].second), std::bit_cast<std::uint64_t>(plain[e].second));
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -29,8 +29,8 @@ class UniformErrorObserver {
       for (int i = 1; i < m_; ++i) {
         const T s = T(i) / T(m_);
         const T ti = t_prev_ + s * (t - t_prev_);
-        const Vec<T> xi = x_prev_ + s * (x - x_prev_);
-        uniform_ = max(uniform_, (xi - ref_(ti)).norm());
+        xi_ = x_prev_ + s * (x - x_prev_);  // into one buffer: no allocation a point
+        uniform_ = max(uniform_, (xi_ - ref_(ti)).norm());
       }
     }
     t_prev_ = t;
@@ -45,7 +45,7 @@ class UniformErrorObserver {
   Reference ref_;
   int m_;
   T t_prev_{0};
-  Vec<T> x_prev_;
+  Vec<T> x_prev_, xi_;
   T uniform_{0};
   T grid_{0};
   T final_{0};
