@@ -33,7 +33,8 @@ bool inside_by(const plugin::ConstraintView& c, double t, const Vec<double>& x, 
 // the constraints the Euler predictor p = x + hf violates at t1, the step's
 // motion split along and across their normals at the step's end.
 void contact_frame(const plugin::ConstraintView& set, double t0, double t1, const Vec<double>& x, const Vec<double>& next,
-                   const Vec<double>& hf, const std::vector<int>& moved_by, TraceRun& out) {
+                   const Vec<double>& hf, const std::vector<int>& moved_by, const std::vector<double>& set_times,
+                   TraceRun& out) {
   const Vec<double> p = x + hf;
   const double round = 1e-10 * (1 + p.norm());
   const double hf_norm = hf.norm();  // the step's length, the scale of every reading below
@@ -61,7 +62,16 @@ void contact_frame(const plugin::ConstraintView& set, double t0, double t1, cons
     if (!(dp >= 1e-2 * hf_norm)) continue;
     out.landing_phase.push_back(g0 / (g0 - g1));
     const bool moved = std::find(moved_by.begin(), moved_by.end(), j) != moved_by.end();
-    out.landing_left.push_back(!moved && set.distance(j, t1, as_span(next)) >= (1 - 1e-6) * dp ? 1 : 0);
+    // Left only if p violates S_j at a time the step read S at (t_(k+1) when
+    // it read none): a scheme reading S at t_k leaves the crossings that the
+    // set's own motion over the step makes, a one-step lag of S (the time
+    // stencil's note, as normal_ratio_lag below), not a landing skipped (the
+    // lagged-set example, pbd_lagged_set.cpp, passes every check on the
+    // moving wall with lift-offs).
+    bool outside_when_read = set_times.empty();
+    for (double t : set_times) outside_when_read = outside_when_read || set.distance(j, t, as_span(p)) >= 1e-2 * hf_norm;
+    out.landing_left.push_back(
+        !moved && outside_when_read && set.distance(j, t1, as_span(next)) >= (1 - 1e-6) * dp ? 1 : 0);
   }
   std::vector<int> violated;
   double worst = 0;
@@ -249,7 +259,7 @@ TraceRun trace_run(const AuditProblem& problem, const SchemeFactory& scheme, std
     // end strictly inside, and no projection that moved the point.
     const double room = 2 * h * std::sqrt(f2);
     const Vec<double> dx = next - x;
-    if (std::isfinite(f2)) contact_frame(set, tk, tk1, x, next, h * f, moved_by, out);
+    if (std::isfinite(f2)) contact_frame(set, tk, tk1, x, next, h * f, moved_by, ts, out);
     for (std::size_t i = 0; i < d; ++i) out.moved[i] += std::abs(dx[Eigen::Index(i)]);
     if (f2 > 1e-24 && !moved && inside_by(set, tk, x, room) && inside_by(set, tk1, next, 0)) {
       out.free_gain.push_back(dx.dot(f) / (h * f2));

@@ -93,9 +93,11 @@ struct TraceRun {
   // S_j(t_{k+1}) by at least 0.01 |h f|: where along the step the crossing
   // falls, φ = g_j(t_k, x) / (g_j(t_k, x) − g_j(t_{k+1}, p)) in (0, 1), and
   // whether the step left p's violation of S_j as it was (no project call
-  // moved the point for j, and x_{k+1} violates S_j(t_{k+1}) by at least
-  // (1 − 1e-6) of p's distance). A scheme of the seeds corrects every
-  // violated constraint it reaches: none is left.
+  // moved the point for j, x_{k+1} violates S_j(t_{k+1}) by at least
+  // (1 − 1e-6) of p's distance, and p violates S_j by 0.01 |h f| at a time
+  // the step read S at, t_{k+1} if none: a crossing made by the set's motion
+  // alone, read at t_k, is a one-step lag of S, a note). A scheme of the
+  // seeds corrects every violated constraint it reaches: none is left.
   std::vector<double> landing_phase;
   std::vector<char> landing_left;
 };

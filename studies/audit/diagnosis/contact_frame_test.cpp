@@ -184,6 +184,11 @@ TEST(ContactFrame, ALandingLeftUncorrectedIsNamedWithWhereInTheStepItFalls) {
   EXPECT_GE(landings, 4u);  // PBD meets the landings too, and leaves none
   const auto pbd = contact_frame_findings("wall", pbd_runs);
   EXPECT_TRUE(pbd.empty()) << frame_texts(pbd);
+  // A scheme reading S at the step's start (a one-step lag, a correct scheme:
+  // examples/pbd_lagged_set.cpp) leaves the crossings the wall's own motion
+  // makes over the step; they are not landings it skipped.
+  const auto lagged = contact_frame_findings("wall", contact_traces(wall, Contact::lagged));
+  EXPECT_FALSE(frame_has(lagged, "a landing left uncorrected")) << frame_texts(lagged);
 }
 
 TEST(ContactFrame, TheMeasuresSurviveTheChildsCodec) {
