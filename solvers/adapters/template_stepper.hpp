@@ -99,22 +99,15 @@ inline const ViewConstraintSet& constraints_near(const ViewConstraintSet& s, dou
   return s;
 }
 
-// Venel's linearised set Q̃(t, q) (seed 001, (11)) of a view: every constraint,
-// linearised with its gradient, exactly as linearise_all does for a
-// ConstraintSet (solvers/schemes/venel.hpp). Venel::step finds it by ADL (the
-// LinearisableProblem concept, solvers/schemes/scheme_traits.hpp), so it lives
-// beside ViewConstraintSet: whoever can name a view can linearise it, and
-// `sweepcheck audit --scheme venel` runs through the same view as every
-// plugin. A view has no neighbour list: every constraint becomes a row (the
-// disks: all 780 pairs).
 // The entries of g with g_c != 0 (a NaN included), in order. A view's gradient
 // is dense, and a pair's on the disks has 4 nonzeros of 80: the entries are
 // looked at in blocks of 8, one test per block on the OR of their bits with
 // the sign masked (zero exactly when every entry is ±0), then one by one in a
 // block that has one. The same entries as the plain loop (so the same rows,
-// bit for bit); on the disks' 780 gradients a third of its time, and
-// linearise_all's share of `audit --scheme venel` fell from 27% to 19% of the
-// profile's samples, the plain loop's branch being most of it (issue 58).
+// bit for bit), in a third of the plain loop's time on the disks' 780
+// gradients; linearise_all's share of `audit --scheme venel` fell from 27% to
+// 19% of the profile's samples, the plain loop's branch being most of it
+// (issue 58).
 inline void nonzero_entries(const Vec<double>& g, std::vector<std::pair<int, double>>& entries) {
   entries.clear();
   const Eigen::Index n = g.size();
@@ -132,6 +125,14 @@ inline void nonzero_entries(const Vec<double>& g, std::vector<std::pair<int, dou
     if (g[c] != 0.0) entries.emplace_back(static_cast<int>(c), g[c]);
 }
 
+// Venel's linearised set Q̃(t, q) (seed 001, (11)) of a view: every constraint,
+// linearised with its gradient, exactly as linearise_all does for a
+// ConstraintSet (solvers/schemes/venel.hpp). Venel::step finds it by ADL (the
+// LinearisableProblem concept, solvers/schemes/scheme_traits.hpp), so it lives
+// beside ViewConstraintSet: whoever can name a view can linearise it, and
+// `sweepcheck audit --scheme venel` runs through the same view as every
+// plugin. A view has no neighbour list: every constraint becomes a row (the
+// disks: all 780 pairs).
 inline void linearise_all(const ViewConstraintSet& set, const double& t, const Vec<double>& q, SparseRows<double>& rows,
                           Work& work) {
   rows.clear(static_cast<int>(q.size()));
