@@ -364,12 +364,21 @@ std::vector<std::string> write_audit_report(const AuditResult& a, const std::fil
   // A figure that cannot be drawn (gnuplot missing, nothing finite to plot)
   // is said so in audit.md and audit.json: the verdicts do not depend on it.
   std::map<std::string, std::string> figure_problems;
-  for (const auto& [id, fig] : figures_of(a)) {
-    try {
-      for (const auto& f : render_figure(fig, dir / stem_for(id))) files.push_back(f);
-    } catch (const std::exception& e) {
-      figure_problems[id] = e.what();
+  const auto figures = figures_of(a);
+  std::vector<std::pair<LogLogFigure, std::filesystem::path>> jobs;
+  for (const auto& [id, fig] : figures) jobs.emplace_back(fig, dir / stem_for(id));
+  std::vector<RenderedFigure> rendered;
+  try {
+    rendered = render_figures(jobs);  // one gnuplot run for all (reports/gnuplot_files.hpp)
+  } catch (const std::exception& e) {  // gnuplot could not be started at all
+    rendered.assign(jobs.size(), RenderedFigure{{}, e.what()});
+  }
+  for (std::size_t i = 0; i < figures.size(); ++i) {
+    if (!rendered[i].error.empty()) {
+      figure_problems[figures[i].first] = rendered[i].error;
+      continue;
     }
+    for (const auto& f : rendered[i].written) files.push_back(f);
   }
   auto json = audit_json(a);
   for (const auto& [id, why] : figure_problems) json["figures_not_drawn"][id] = why;

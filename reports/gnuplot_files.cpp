@@ -38,36 +38,95 @@ struct PrivateFolder {
 
 }  // namespace
 
+namespace {
+
+const char* const kFormats[] = {".png", ".svg"};
+
+std::string terminal_for(const char* ext, int width, int height) {
+  return std::string(ext) == ".png" ? fmt::format("pngcairo size {},{} noenhanced font 'sans,11'", width, height)
+                                    : fmt::format("svg size {},{} dynamic noenhanced font 'sans,11'", width, height);
+}
+
+std::filesystem::path drawn_file(const PrivateFolder& scratch, std::size_t i, const char* ext) {
+  return scratch.path / ("figure" + std::to_string(i) + ext);
+}
+
+// Draws the jobs `which` in one gnuplot run into the scratch folder.
+void draw_in_one_run(const PrivateFolder& scratch, const std::vector<FigureJob>& jobs,
+                     const std::vector<std::size_t>& which) {
+  Gnuplot gp("gnuplot");
+  for (const std::size_t i : which)
+    for (const char* ext : kFormats) {
+      gp << "reset session\nset terminal " << terminal_for(ext, jobs[i].width, jobs[i].height) << "\nset output "
+         << gnuplot_quote(drawn_file(scratch, i, ext).string()) << "\n";
+      jobs[i].draw(gp);
+      gp << "unset output\n";
+    }
+  gp << "exit\n";
+}  // the destructor waits for gnuplot to finish
+
+bool drawn(const PrivateFolder& scratch, std::size_t i) {
+  for (const char* ext : kFormats) {
+    std::error_code ec;
+    const auto f = drawn_file(scratch, i, ext);
+    if (!std::filesystem::exists(f, ec) || std::filesystem::file_size(f, ec) == 0) return false;
+  }
+  return true;
+}
+
+// Copies each drawn file beside its target, then renames it onto the target:
+// the target is whole or old.
+FigureOutcome publish(const PrivateFolder& scratch, std::size_t i, const FigureJob& job) {
+  FigureOutcome out;
+  for (const char* ext : kFormats) {
+    const std::filesystem::path target = job.stem.string() + ext;
+    const auto from = drawn_file(scratch, i, ext);
+    std::error_code ec;
+    if (!std::filesystem::exists(from, ec) || std::filesystem::file_size(from, ec) == 0) {
+      out.error = "gnuplot produced no " + target.string() + " (is gnuplot installed?)";
+      return out;
+    }
+    const auto tmp = temporary_sibling(target);
+    if (!std::filesystem::copy_file(from, tmp, std::filesystem::copy_options::overwrite_existing, ec) || ec) {
+      std::filesystem::remove(tmp, ec);
+      out.error = "cannot write " + target.string();
+      return out;
+    }
+    try {
+      commit_file(tmp, target);
+    } catch (const std::exception& e) {
+      out.error = e.what();
+      return out;
+    }
+    out.written.push_back(target.filename().string());
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<FigureOutcome> render_png_and_svg_all(const std::vector<FigureJob>& jobs) {
+  std::vector<FigureOutcome> outcomes(jobs.size());
+  if (jobs.empty()) return outcomes;
+  for (const auto& job : jobs)
+    if (!job.stem.parent_path().empty()) std::filesystem::create_directories(job.stem.parent_path());
+  const PrivateFolder scratch;
+  std::vector<std::size_t> all(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) all[i] = i;
+  draw_in_one_run(scratch, jobs, all);
+  // A figure the shared run left undrawn gets a run of its own.
+  if (jobs.size() > 1)
+    for (std::size_t i = 0; i < jobs.size(); ++i)
+      if (!drawn(scratch, i)) draw_in_one_run(scratch, jobs, {i});
+  for (std::size_t i = 0; i < jobs.size(); ++i) outcomes[i] = publish(scratch, i, jobs[i]);
+  return outcomes;
+}
+
 std::vector<std::string> render_png_and_svg(const std::filesystem::path& stem, int width, int height,
                                             const std::function<void(Gnuplot&)>& draw) {
-  if (!stem.parent_path().empty()) std::filesystem::create_directories(stem.parent_path());
-  const std::vector<std::pair<std::string, std::string>> outputs = {
-      {".png", fmt::format("pngcairo size {},{} noenhanced font 'sans,11'", width, height)},
-      {".svg", fmt::format("svg size {},{} dynamic noenhanced font 'sans,11'", width, height)}};
-  std::vector<std::string> written;
-  const PrivateFolder scratch;
-  for (const auto& [ext, terminal] : outputs) {
-    const std::filesystem::path target = stem.string() + ext;
-    const std::filesystem::path drawn = scratch.path / ("figure" + ext);
-    {
-      Gnuplot gp("gnuplot");
-      gp << "set terminal " << terminal << "\nset output " << gnuplot_quote(drawn.string()) << "\n";
-      draw(gp);
-      gp << "unset output\nexit\n";
-    }  // the destructor waits for gnuplot to finish
-    std::error_code ec;
-    if (!std::filesystem::exists(drawn, ec) || std::filesystem::file_size(drawn, ec) == 0)
-      throw std::runtime_error("gnuplot produced no " + target.string() + " (is gnuplot installed?)");
-    // Copied beside the target, then renamed onto it: the target is whole or old.
-    const auto tmp = temporary_sibling(target);
-    if (!std::filesystem::copy_file(drawn, tmp, std::filesystem::copy_options::overwrite_existing, ec) || ec) {
-      std::filesystem::remove(tmp, ec);
-      throw std::runtime_error("cannot write " + target.string());
-    }
-    commit_file(tmp, target);
-    written.push_back(target.filename().string());
-  }
-  return written;
+  auto outcome = std::move(render_png_and_svg_all({{stem, width, height, draw}}).front());
+  if (!outcome.error.empty()) throw std::runtime_error(outcome.error);
+  return std::move(outcome.written);
 }
 
 }  // namespace sweepcheck

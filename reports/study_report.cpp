@@ -103,11 +103,12 @@ std::vector<std::string> write_study_report(const ConvergenceStudy& study, const
   written.push_back("summary.json");
   const std::string title = text.title.empty() ? study.name : text.title;
   std::vector<std::string> figures;
-  for (const auto& name : render_figure(error_vs_h_figure(study, title + ": error vs step size"), dir / "error_vs_h"))
-    figures.push_back(name);
-  for (const auto& name :
-       render_figure(error_vs_work_figure(study, title + ": precision-work"), dir / "error_vs_work"))
-    figures.push_back(name);
+  // Both in one gnuplot run (reports/gnuplot_files.hpp); a figure not drawn throws, as render_figure does.
+  for (auto& r : render_figures({{error_vs_h_figure(study, title + ": error vs step size"), dir / "error_vs_h"},
+                                 {error_vs_work_figure(study, title + ": precision-work"), dir / "error_vs_work"}})) {
+    if (!r.error.empty()) throw std::runtime_error(r.error);
+    for (auto& name : r.written) figures.push_back(std::move(name));
+  }
   std::vector<std::string> pngs;
   for (const auto& f : figures)
     if (f.ends_with(".png")) pngs.push_back(f);
