@@ -370,7 +370,7 @@ std::vector<std::string> write_audit_report(const AuditResult& a, const std::fil
   std::vector<RenderedFigure> rendered;
   try {
     rendered = render_figures(jobs);  // one gnuplot run for all (reports/gnuplot_files.hpp)
-  } catch (const std::exception& e) {  // gnuplot could not be started at all
+  } catch (const std::exception& e) {  // no scratch or output folder could be made, or gnuplot not started
     rendered.assign(jobs.size(), RenderedFigure{{}, e.what()});
   }
   for (std::size_t i = 0; i < figures.size(); ++i) {

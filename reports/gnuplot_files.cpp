@@ -65,12 +65,16 @@ void draw_in_one_run(const PrivateFolder& scratch, const std::vector<FigureJob>&
   gp << "exit\n";
 }  // the destructor waits for gnuplot to finish
 
+// gnuplot produced the file: it exists and is not empty (a figure that
+// failed leaves its output empty).
+bool produced(const std::filesystem::path& f) {
+  std::error_code ec;
+  return std::filesystem::exists(f, ec) && std::filesystem::file_size(f, ec) > 0;
+}
+
 bool drawn(const PrivateFolder& scratch, std::size_t i) {
-  for (const char* ext : kFormats) {
-    std::error_code ec;
-    const auto f = drawn_file(scratch, i, ext);
-    if (!std::filesystem::exists(f, ec) || std::filesystem::file_size(f, ec) == 0) return false;
-  }
+  for (const char* ext : kFormats)
+    if (!produced(drawn_file(scratch, i, ext))) return false;
   return true;
 }
 
@@ -81,11 +85,11 @@ FigureOutcome publish(const PrivateFolder& scratch, std::size_t i, const FigureJ
   for (const char* ext : kFormats) {
     const std::filesystem::path target = job.stem.string() + ext;
     const auto from = drawn_file(scratch, i, ext);
-    std::error_code ec;
-    if (!std::filesystem::exists(from, ec) || std::filesystem::file_size(from, ec) == 0) {
+    if (!produced(from)) {
       out.error = "gnuplot produced no " + target.string() + " (is gnuplot installed?)";
       return out;
     }
+    std::error_code ec;
     const auto tmp = temporary_sibling(target);
     if (!std::filesystem::copy_file(from, tmp, std::filesystem::copy_options::overwrite_existing, ec) || ec) {
       std::filesystem::remove(tmp, ec);
