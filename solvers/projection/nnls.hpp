@@ -76,8 +76,10 @@ void step_back(const std::vector<bool>& passive, Vec<T>& x, const Vec<T>& z) {
 template <class T>
 class UpdatedQr {
  public:
+  // Q starts as the identity, formed only when a column is first added one
+  // at a time (form_q): a warm start's add_all never needs it.
   UpdatedQr(const Mat<T>& A, const Vec<T>& b)
-      : A_(A), b_(b), Q_(Mat<T>::Identity(A.rows(), A.rows())), R_(A.rows(), std::min(A.rows(), A.cols())), Qtb_(b) {}
+      : A_(A), b_(b), R_(A.rows(), std::min(A.rows(), A.cols())), Qtb_(b) {}
 
   Eigen::Index size() const { return static_cast<Eigen::Index>(cols_.size()); }
   const std::vector<Eigen::Index>& columns() const { return cols_; }
@@ -134,6 +136,7 @@ class UpdatedQr {
         // Q itself (m × m) is formed only if a column is added later (add):
         // most warm-started solves end without one.
         householder_ = std::move(qr);
+        from_householder_ = true;
         q_formed_ = false;
         pending_.clear();
         cols_ = js;
@@ -210,10 +213,15 @@ class UpdatedQr {
       Q_(row, g.r1) = -g.s * a + g.c * b;
     }
   }
-  // Q from add_all's Householder vectors and the rotations since.
+  // Q from add_all's Householder vectors (or the identity, before any) and
+  // the rotations since.
   void form_q() {
     if (q_formed_) return;
-    Q_ = householder_.householderQ();
+    if (from_householder_) {
+      Q_ = householder_.householderQ();
+    } else {
+      Q_.setIdentity(A_.rows(), A_.rows());
+    }
     for (const auto& g : pending_) rotate_q(g);
     pending_.clear();
     q_formed_ = true;
@@ -233,7 +241,8 @@ class UpdatedQr {
   const Mat<T>& A_;
   const Vec<T>& b_;
   Mat<T> Q_;    // m × m (when q_formed_)
-  bool q_formed_ = true;
+  bool q_formed_ = false;
+  bool from_householder_ = false;  // Q is add_all's Householder Q (times pending_), not the identity
   Eigen::HouseholderQR<Mat<T>> householder_;
   std::vector<Rotation> pending_;
   Mat<T> R_;    // its first size() columns: R over the passive columns
