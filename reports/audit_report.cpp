@@ -367,11 +367,11 @@ std::vector<std::string> write_audit_report(const AuditResult& a, const std::fil
   const auto figures = figures_of(a);
   std::vector<std::pair<LogLogFigure, std::filesystem::path>> jobs;
   for (const auto& [id, fig] : figures) jobs.emplace_back(fig, dir / stem_for(id));
-  std::vector<RenderedFigure> rendered;
+  std::vector<FigureOutcome> rendered;
   try {
     rendered = render_figures(jobs);  // one gnuplot run for all (reports/gnuplot_files.hpp)
   } catch (const std::exception& e) {  // no scratch or output folder could be made, or gnuplot not started
-    rendered.assign(jobs.size(), RenderedFigure{{}, e.what()});
+    rendered.assign(jobs.size(), FigureOutcome{{}, e.what()});
   }
   for (std::size_t i = 0; i < figures.size(); ++i) {
     if (!rendered[i].error.empty()) {

@@ -61,13 +61,11 @@ std::vector<std::string> render_figure(const LogLogFigure& figure, const std::fi
   return render_png_and_svg(stem, 1000, 700, [&](Gnuplot& gp) { plot(gp, figure); });
 }
 
-std::vector<RenderedFigure> render_figures(const std::vector<std::pair<LogLogFigure, std::filesystem::path>>& figures) {
+std::vector<FigureOutcome> render_figures(const std::vector<std::pair<LogLogFigure, std::filesystem::path>>& figures) {
   std::vector<FigureJob> jobs;
   for (const auto& [figure, stem] : figures)
     jobs.push_back({stem, 1000, 700, [&figure = figure](Gnuplot& gp) { plot(gp, figure); }});
-  std::vector<RenderedFigure> out;
-  for (auto& o : render_png_and_svg_all(jobs)) out.push_back({std::move(o.written), std::move(o.error)});
-  return out;
+  return render_png_and_svg_all(jobs);
 }
 
 }  // namespace sweepcheck

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "reports/figure_outcome.hpp"
+
 namespace sweepcheck {
 
 struct Series {
@@ -33,16 +35,9 @@ struct LogLogFigure {
 // std::runtime_error when gnuplot is missing or produced nothing.
 std::vector<std::string> render_figure(const LogLogFigure& figure, const std::filesystem::path& stem);
 
-// What became of one figure of render_figures: the file names written, or
-// why not (render_figure's message).
-struct RenderedFigure {
-  std::vector<std::string> written;
-  std::string error;  // empty when stem.png and stem.svg were written
-};
-
 // Each (figure, stem) as render_figure would, in one gnuplot run for all
 // (reports/gnuplot_files.hpp says why); never throws for a figure gnuplot
 // could not draw: its error says why.
-std::vector<RenderedFigure> render_figures(const std::vector<std::pair<LogLogFigure, std::filesystem::path>>& figures);
+std::vector<FigureOutcome> render_figures(const std::vector<std::pair<LogLogFigure, std::filesystem::path>>& figures);
 
 }  // namespace sweepcheck

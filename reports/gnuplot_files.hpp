@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "reports/figure_outcome.hpp"
+
 namespace sweepcheck {
 
 // `draw` sends the plot commands and data after the terminal and output are
@@ -35,14 +37,8 @@ struct FigureJob {
   std::function<void(Gnuplot&)> draw;
 };
 
-// What became of one figure: the file names written, or why they were not
-// (the message render_png_and_svg throws).
-struct FigureOutcome {
-  std::vector<std::string> written;
-  std::string error;  // empty when both files were written
-};
-
-// The figures of `jobs` in one gnuplot run (above); one outcome per job, in order.
+// The figures of `jobs` in one gnuplot run (above); one outcome per job, in
+// order (reports/figure_outcome.hpp).
 std::vector<FigureOutcome> render_png_and_svg_all(const std::vector<FigureJob>& jobs);
 
 // A gnuplot string literal that gnuplot reads only as text, whatever `s`
